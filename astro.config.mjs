@@ -1,0 +1,36 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { readManifest } from './src/lib/manifest.ts';
+import { sitemapRules } from './src/lib/sitemap.ts';
+
+// Routes, redirects and sitemap metadata all come from content/ (one source).
+const manifest = readManifest('content');
+const site = process.env.SITE_URL || manifest.site.host;
+
+/** Hydrate an island on first interaction (see src/directives/interaction.ts). */
+const interactionDirective = {
+  name: 'client-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' }),
+  },
+};
+
+export default defineConfig({
+  site,
+  output: 'static',
+  // One trailing-slash rule for links, canonicals and the sitemap: never.
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  // Static hosts get meta-refresh pages; Netlify answers these with real 301s (netlify.toml).
+  redirects: Object.fromEntries(manifest.redirects.map((r) => [r.from, r.to])),
+  integrations: [
+    react(),
+    interactionDirective,
+    sitemap(sitemapRules(manifest, site, new Date())),
+  ],
+  vite: { plugins: [tailwindcss()] },
+});

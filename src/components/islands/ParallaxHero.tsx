@@ -1,0 +1,99 @@
+/**
+ * The home page hero. Server-rendered in full (the <h1> and the call to
+ * action are in the HTML); once hydrated, its background layers move with
+ * scroll at different speeds. Under prefers-reduced-motion nothing moves:
+ * no parallax and no floating words.
+ */
+import { useEffect, useRef } from 'react';
+
+interface Props {
+  heading: string;
+  lead?: string;
+  action: { label: string; href: string };
+  hashtags: string[];
+  floatingWords: string[];
+  roles: string[];
+}
+
+/** Speed of each layer relative to the scroll position. */
+const LAYER_SPEEDS = [0.15, 0.3, 0.45];
+
+export default function ParallaxHero({ heading, lead, action, hashtags, floatingWords, roles }: Props) {
+  const layers = useRef<(HTMLDivElement | null)[]>([]);
+
+  useEffect(() => {
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)');
+    let frame = 0;
+    const apply = () => {
+      frame = 0;
+      const y = reduced.matches ? 0 : window.scrollY;
+      layers.current.forEach((layer, i) => {
+        if (layer) layer.style.transform = `translate3d(0, ${y * LAYER_SPEEDS[i]}px, 0)`;
+      });
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(apply);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    reduced.addEventListener('change', apply);
+    apply();
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      reduced.removeEventListener('change', apply);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  return (
+    <section className="relative isolate overflow-hidden bg-ink-900 text-white" data-parallax-hero="">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+        <div ref={(el) => { layers.current[0] = el; }} className="absolute -top-24 -left-24 h-96 w-96 rounded-full bg-brand-700/40 blur-3xl" />
+        <div ref={(el) => { layers.current[1] = el; }} className="absolute top-20 right-0 h-80 w-80 rounded-full bg-accent-600/40 blur-3xl" />
+        <div ref={(el) => { layers.current[2] = el; }} className="absolute inset-0">
+          {floatingWords.map((word, i) => (
+            <span
+              key={word}
+              className="floating-word absolute text-2xl font-bold text-white/15 sm:text-4xl"
+              style={{ top: `${15 + i * 20}%`, left: `${(i % 2 ? 62 : 8) + i * 3}%`, animationDelay: `${i * 1.5}s` }}
+            >
+              {word}
+            </span>
+          ))}
+        </div>
+      </div>
+      <div className="container-page py-24 sm:py-32">
+        <h1 className="max-w-3xl text-5xl font-extrabold tracking-tight sm:text-6xl">{heading}</h1>
+        {lead && <p className="mt-6 max-w-2xl text-lg text-ink-200 sm:text-xl">{lead}</p>}
+        <a href={action.href} className="btn mt-8 bg-white text-ink-900 hover:bg-brand-50">
+          {action.label}
+        </a>
+        <ul className="mt-8 flex flex-wrap gap-2" aria-label="Hashtags">
+          {hashtags.map((tag) => (
+            <li key={tag} className="rounded-full border border-white/30 px-3 py-1 text-sm text-ink-50">
+              {tag}
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-10 flex -space-x-2" aria-label="Our teams">
+          {roles.map((role) => (
+            <li key={role} className="group relative">
+              <span
+                tabIndex={0}
+                aria-label={role}
+                className="flex h-12 w-12 items-center justify-center rounded-full border-2 border-ink-900 bg-gradient-to-br from-brand-600 to-accent-600 text-sm font-bold"
+              >
+                <span aria-hidden="true">{role.slice(0, 2)}</span>
+              </span>
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute -top-9 left-1/2 -translate-x-1/2 rounded bg-white px-2 py-1 text-xs font-semibold whitespace-nowrap text-ink-900 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100"
+              >
+                {role}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Content collections. Everything a visitor reads comes from `content/`;
+ * the schemas live in `src/lib/schemas.ts` (shared with the route manifest).
+ * A wrong field fails the build with the file and the field named.
+ */
+import { defineCollection } from 'astro:content';
+import { glob, file } from 'astro/loaders';
+import { z } from 'astro/zod';
+import { pageSchema, productSchema, serviceSchema, postSchema, redirectSchema, siteSchema } from './lib/schemas';
+
+const list = <T extends z.ZodRawShape>(name: string, shape: T) =>
+  defineCollection({ loader: file(`./content/lists/${name}.yaml`), schema: z.object({ id: z.string(), ...shape }).strict() });
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const collections = {
+  site: defineCollection({ loader: file('./content/site.yaml'), schema: siteSchema }),
+  pages: defineCollection({ loader: glob({ pattern: '*.{yaml,yml}', base: './content/pages' }), schema: pageSchema }),
+  products: defineCollection({ loader: glob({ pattern: '*.md', base: './content/products' }), schema: productSchema }),
+  services: defineCollection({ loader: glob({ pattern: '*.md', base: './content/services' }), schema: serviceSchema }),
+  posts: defineCollection({ loader: glob({ pattern: '*.md', base: './content/posts' }), schema: postSchema }),
+  redirects: defineCollection({ loader: file('./content/redirects.yaml'), schema: redirectSchema }),
+  // Shared lists (SPEC §1 and §3): each fact is written once and referenced from pages.
+  claims: list('claims', { value: text(20).describe('The figure, e.g. "85%" or "30K".'), label: text(80) }),
+  values: list('values', { title: text(80), text: text(400) }),
+  teamGroups: list('team-groups', { title: text(60), text: text(400) }),
+  expertise: list('expertise', { title: text(80) }),
+  planCategories: list('plan-categories', { title: text(60), subtitle: text(120), category: text(40) }),
+  projectTypes: list('project-types', { title: text(60), category: z.enum(['Interior', 'Exterior', 'Systems', 'Maintenance']) }),
+  recruitmentProducts: list('recruitment-products', { title: text(60), description: text(300), domains: z.array(text(60)).min(1).max(8) }),
+};

@@ -1,0 +1,19 @@
+/// <reference types="astro/client" />
+
+interface ImportMetaEnv {
+  /** Supabase project URL, e.g. https://abcd.supabase.co. Optional: without it forms say the backend is not configured. */
+  readonly PUBLIC_SUPABASE_URL?: string;
+  /** Supabase public anon (or sb_publishable_) key. Never a service-role key. */
+  readonly PUBLIC_SUPABASE_ANON_KEY?: string;
+}
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first interaction with the island (src/directives/interaction.ts). */
+    'client:interaction'?: boolean;
+  }
+}
+export {};

@@ -1,0 +1,232 @@
+/**
+ * Zod schemas for everything under `content/`.
+ *
+ * Plain zod (no `astro:content` import) so that the same schemas validate the
+ * collections in `src/content.config.ts` and the route manifest that
+ * `astro.config.mjs` reads for the sitemap and redirects.
+ * The `.describe()` texts are written for content editors: they show up in
+ * validation errors and in editor tooling.
+ */
+import { z } from 'astro/zod';
+
+/** A site path, optionally templated with `{slug}` (the brand slug from the site configuration). */
+export const sitePath = z
+  .string()
+  .regex(
+    /^\/([a-z0-9{}-]+(\/[a-z0-9{}-]+)*)?$/,
+    'must be a site path such as /about or /join-{slug}: lower case, starting with "/", no trailing slash',
+  )
+  .describe('A path on this site, e.g. /about. Write {slug} where the brand slug belongs (/join-{slug}).');
+
+const shortText = (max: number) => z.string().trim().min(1).max(max);
+
+/** One page's metadata, the SPEC §3 "page metadata entry". Shared by pages, products, services and posts. */
+export const metaSchema = z
+  .object({
+    path: sitePath,
+    name: shortText(40).describe('Short page name used in breadcrumbs and search results, e.g. "About".'),
+    title: z
+      .string()
+      .min(5)
+      .max(70)
+      .describe('The <title> and social title, 5–70 characters. Write {brand} for the company name.'),
+    description: z
+      .string()
+      .min(50)
+      .max(160)
+      .describe('The meta and social description, 50–160 characters: what a searcher reads under the title.'),
+    keywords: z.array(shortText(40)).min(1).max(12).describe('Search keywords for the page, 1–12 of them.'),
+    priority: z.number().min(0.3).max(1).describe('Sitemap priority from 0.3 (least) to 1.0 (the home page).'),
+    changefreq: z
+      .enum(['weekly', 'monthly', 'quarterly', 'yearly'])
+      .describe('How often the page changes: weekly, monthly, quarterly or yearly.'),
+    noindex: z.boolean().default(false).describe('true keeps the page out of search engines, the sitemap and site search.'),
+    aliases: z
+      .array(sitePath)
+      .default([])
+      .describe('Other paths that serve the same page; their canonical link names `path`.'),
+    parent: sitePath
+      .optional()
+      .describe('Path of the page this one sits under in breadcrumbs, when it is not implied by the path.'),
+  })
+  .strict();
+export type PageMeta = z.infer<typeof metaSchema>;
+
+/** A link or button. `href` may be a site path, a URL, mailto:/tel:, and may use placeholders like {url.planner}. */
+export const actionSchema = z
+  .object({
+    label: shortText(60),
+    href: z.string().min(1).describe('Where it goes: /contact, #application-form, {url.planner}, mailto:{email.partners} …'),
+    style: z.enum(['primary', 'secondary', 'link']).default('primary'),
+    newTab: z.boolean().default(false).describe('Open in a new tab (always with rel="noopener noreferrer").'),
+    reload: z.boolean().default(false).describe('Force a full page load instead of a normal in-site navigation.'),
+  })
+  .strict();
+export type Action = z.infer<typeof actionSchema>;
+
+export const iconNames = [
+  'bot', 'calendar', 'chart', 'chat', 'check', 'cloud', 'code', 'globe', 'heart', 'layers', 'lock', 'mail',
+  'megaphone', 'music', 'news', 'phone', 'rocket', 'search', 'shield', 'sparkles', 'star', 'target', 'team',
+  'tool', 'trophy', 'video', 'zap', 'home', 'book', 'briefcase', 'clock', 'handshake', 'map', 'dollar',
+] as const;
+export const iconSchema = z.enum(iconNames).describe(`One of: ${iconNames.join(', ')}.`);
+
+export const cardSchema = z
+  .object({
+    title: shortText(80),
+    text: z.string().max(600).optional(),
+    icon: iconSchema.optional(),
+    eyebrow: shortText(60).optional().describe('Small label above the title, e.g. a category or sector.'),
+    badge: shortText(40).optional().describe('Status pill, e.g. "Active Portfolio Company".'),
+    bullets: z.array(shortText(200)).max(12).optional(),
+    chips: z.array(shortText(60)).max(12).optional(),
+    link: actionSchema.optional(),
+  })
+  .strict();
+export type Card = z.infer<typeof cardSchema>;
+
+const heading = z.string().min(1).max(120).optional();
+const intro = z.string().max(600).optional();
+const anchor = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and hyphens')
+  .optional()
+  .describe('Anchor id for the section, so links can point at #this-id.');
+
+/** The `source` of a cards or list section: one of the shared lists under content/lists. */
+export const listSources = [
+  'values', 'teamGroups', 'planCategories', 'projectTypes', 'recruitmentProducts', 'expertise',
+] as const;
+
+/**
+ * Page sections, a discriminated union on `type`. Each is rendered by
+ * `src/components/sections/<Type>Section.astro` through `Sections.astro`.
+ */
+export const sectionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hero'), id: anchor, eyebrow: shortText(80).optional(), heading: shortText(120), lead: intro, actions: z.array(actionSchema).max(3).default([]), chips: z.array(shortText(60)).max(10).optional() }).strict(),
+  z.object({ type: z.literal('parallax-hero'), id: anchor, heading: shortText(80), lead: intro, action: actionSchema, hashtags: z.array(shortText(40)).max(8), floatingWords: z.array(shortText(20)).max(6), roles: z.array(shortText(30)).max(6) }).strict(),
+  z.object({ type: z.literal('cards'), id: anchor, heading, intro, columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3), items: z.array(cardSchema).max(24).default([]), source: z.enum(listSources).optional().describe('Render a shared list from content/lists instead of (or after) items.'), limit: z.number().int().positive().optional() }).strict(),
+  z.object({ type: z.literal('stats'), id: anchor, heading, intro, claims: z.array(z.string()).min(1).max(8).describe('Ids from content/lists/claims.yaml.') }).strict(),
+  z.object({ type: z.literal('steps'), id: anchor, heading, intro, items: z.array(z.object({ title: shortText(80), text: z.string().max(400).optional() }).strict()).min(1).max(8) }).strict(),
+  z.object({ type: z.literal('list'), id: anchor, heading, intro, items: z.array(shortText(200)).max(30).default([]), source: z.enum(listSources).optional() }).strict(),
+  z.object({ type: z.literal('faq'), id: anchor, heading, intro, items: z.array(z.object({ question: shortText(200), answer: z.string().min(1).max(1200) }).strict()).min(1).max(12) }).strict(),
+  z.object({ type: z.literal('cta'), id: anchor, heading: shortText(120), text: intro, actions: z.array(actionSchema).min(1).max(3) }).strict(),
+  z.object({ type: z.literal('prose'), id: anchor, heading, paragraphs: z.array(z.string().min(1).max(1500)).min(1).max(20), bullets: z.array(shortText(300)).max(20).optional() }).strict(),
+  z.object({ type: z.literal('progress'), id: anchor, heading, intro, items: z.array(z.object({ title: shortText(80), label: shortText(80).optional(), text: z.string().max(300).optional(), status: shortText(30).optional(), percent: z.number().int().min(0).max(100), note: shortText(60).optional(), members: z.number().int().min(0).optional(), steps: z.array(z.object({ title: shortText(60), done: z.boolean().default(false) }).strict()).max(8).optional() }).strict()).min(1).max(6) }).strict(),
+  z.object({ type: z.literal('contact-details'), id: anchor, heading }).strict(),
+  z.object({ type: z.literal('socials'), id: anchor, heading, intro, placement: z.enum(['home', 'contact']).default('home') }).strict(),
+  z.object({ type: z.literal('product-grid'), id: anchor, heading, intro }).strict(),
+  z.object({ type: z.literal('service-grid'), id: anchor, heading, intro }).strict(),
+  // Early-access and feedback boxes are bound to no data (SPEC §3): they honestly open a mail draft.
+  z.object({ type: z.literal('mail-box'), id: anchor, heading: shortText(120), text: intro, button: shortText(40), to: z.string().min(3).describe('Address the draft goes to, e.g. {email.support}.'), subject: shortText(120) }).strict(),
+  z.object({ type: z.literal('form'), id: anchor, heading, intro, form: z.enum(['contact', 'demo', 'careers', 'product-team']).describe('Which form island renders here.') }).strict(),
+]);
+export type Section = z.infer<typeof sectionSchema>;
+export const sectionsSchema = z.array(sectionSchema).default([]);
+
+/** A generic page: content/pages/<id>.yaml */
+export const pageSchema = z
+  .object({
+    meta: metaSchema,
+    layout: z
+      .enum(['sections', 'custom'])
+      .default('sections')
+      .describe('"sections" renders the sections below; "custom" means a dedicated file in src/pages renders this page (login, search, 404).'),
+    sections: sectionsSchema,
+  })
+  .strict();
+
+/** Shared colour pair used on cards (Tailwind-free hex so editors cannot break the build with a class name). */
+export const colorsSchema = z
+  .object({
+    from: z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a hex colour like #2563eb'),
+    to: z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a hex colour like #7c3aed'),
+  })
+  .strict()
+  .describe('Gradient colours of the card accent, two hex colours.');
+
+export const productCategories = [
+  'Media & Publishing', 'Communications', 'Education', 'Marketing', 'AI Technology', 'Events & Retail',
+  'AI Lifestyle', 'Learning & Development', 'Sports & Entertainment', 'AI Media Technology',
+] as const;
+
+/** A product: content/products/<id>.md. The markdown body is the product overview shown on its page. */
+export const productSchema = z
+  .object({
+    title: shortText(40).describe('Product name as shown on its card.'),
+    order: z.number().int().min(1).describe('Position on the products page, 1 first.'),
+    website: shortText(80).describe('Website shown on the card, e.g. newsbox.corvana.example.'),
+    description: z.string().min(20).max(300).describe('Card description, 20–300 characters.'),
+    category: z.enum(productCategories).describe(`One of: ${productCategories.join('; ')}.`),
+    status: z.enum(['Live', 'Beta', 'Coming Soon']).default('Live'),
+    colors: colorsSchema,
+    meta: metaSchema.optional().describe('Page metadata. Leave out for a product that has no page of its own.'),
+    sections: sectionsSchema,
+  })
+  .strict();
+
+/** A service: content/services/<id>.md */
+export const serviceSchema = z
+  .object({
+    title: shortText(60),
+    order: z.number().int().min(1),
+    description: z.string().min(20).max(300),
+    features: z.array(shortText(80)).length(4).describe('Exactly four feature chips.'),
+    icon: iconSchema,
+    colors: colorsSchema,
+    cardHref: sitePath.optional().describe('Where the service card links; defaults to the service page.'),
+    meta: metaSchema.optional(),
+    sections: sectionsSchema,
+  })
+  .strict();
+
+/** A blog post: content/posts/<id>.md */
+export const postSchema = z
+  .object({
+    meta: metaSchema,
+    published: z.coerce.date().describe('Publication date, YYYY-MM-DD.'),
+    author: shortText(80),
+    links: z.array(actionSchema).max(4).default([]),
+  })
+  .strict();
+
+/** content/redirects.yaml: permanent redirects. */
+export const redirectSchema = z
+  .object({ id: z.string(), from: sitePath, to: sitePath, name: shortText(60).optional() })
+  .strict();
+
+const navLink = z.object({ label: shortText(40), href: z.string().min(1) }).strict();
+
+/** content/site.yaml: the one place for brand, contact values, URLs and navigation. */
+export const siteSchema = z
+  .object({
+    brand: shortText(40).describe('Company name; written as {brand} in all other content.'),
+    slug: z.string().regex(/^[a-z0-9-]+$/).describe('Brand slug used in routes, written as {slug} in paths.'),
+    host: z.string().url().describe('Canonical origin, e.g. https://corvana.example (SITE_URL overrides it at build).'),
+    tagline: shortText(120),
+    description: z.string().min(50).max(160),
+    logoText: shortText(20),
+    email: z.object({ support: z.string().email(), partners: z.string().email() }).strict(),
+    phone: shortText(30),
+    location: shortText(80),
+    headquarters: shortText(80),
+    hours: shortText(80),
+    weekendSupport: shortText(120),
+    founded: z.number().int().min(1900).max(2100),
+    copyrightYear: z.number().int().min(2000).max(2100),
+    urls: z
+      .object({ planner: z.string().url(), preview: z.string().url(), teamAuth: z.string().url(), prsafe: z.string().url(), linkedinCompany: z.string().url() })
+      .strict(),
+    social: z
+      .array(z.object({ network: z.enum(['linkedin', 'x', 'instagram', 'facebook']), label: shortText(20), handle: shortText(40), url: z.string().url(), onContactPage: z.boolean().default(true) }).strict())
+      .min(1),
+    nav: z
+      .object({
+        header: z.array(navLink).min(1).max(8),
+        login: navLink,
+        footer: z.array(z.object({ title: shortText(30), links: z.array(navLink).default([]), social: z.boolean().default(false) }).strict()).min(1).max(5),
+      })
+      .strict(),
+  })
+  .strict();
+export type Site = z.infer<typeof siteSchema>;

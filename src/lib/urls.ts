@@ -1,0 +1,26 @@
+/**
+ * The one trailing-slash rule of the site: paths never end in "/" (except the
+ * home page "/"). Astro is configured with `trailingSlash: 'never'` and
+ * `build.format: 'file'`, the sitemap follows the same setting, and canonical
+ * links are built here, so all three agree.
+ */
+export function normalizePath(path: string): string {
+  if (path === '' || path === '/') return '/';
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  return withSlash.replace(/\/+$/, '');
+}
+
+/** Absolute URL of a site path on the canonical host. */
+export function absoluteUrl(host: string, path: string): string {
+  const origin = host.replace(/\/+$/, '');
+  const normalized = normalizePath(path);
+  return normalized === '/' ? `${origin}/` : `${origin}${normalized}`;
+}
+
+/** True for links that leave the site (http(s) to another origin, mailto:, tel:). */
+export function isExternal(href: string, host?: string): boolean {
+  if (/^(mailto|tel):/i.test(href)) return true;
+  if (!/^https?:\/\//i.test(href)) return false;
+  if (!host) return true;
+  return new URL(href).origin !== new URL(host).origin;
+}

@@ -1,0 +1,45 @@
+/**
+ * Shared test fixture: every test blocks requests that leave localhost (the
+ * site must never reach the internet; Supabase calls are answered by the
+ * tests' own page.route handlers, which run before this fallback), and fails
+ * on console errors and uncaught page errors.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface PageProblems {
+  consoleErrors: string[];
+  pageErrors: string[];
+  blockedRequests: string[];
+}
+
+export const test = base.extend<{ problems: PageProblems; allowConsoleErrors: RegExp[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  problems: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const problems: PageProblems = { consoleErrors: [], pageErrors: [], blockedRequests: [] };
+      await page.context().route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/]).*/, (route) => {
+        if (route.request().url().startsWith('data:')) return route.continue();
+        problems.blockedRequests.push(route.request().url());
+        return route.abort('blockedbyclient');
+      });
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const text = msg.text();
+        if (allowConsoleErrors.some((re) => re.test(text))) return;
+        problems.consoleErrors.push(text);
+      });
+      page.on('pageerror', (err) => problems.pageErrors.push(err.message));
+      await use(problems);
+      expect(problems.pageErrors, 'uncaught page errors').toEqual([]);
+      expect(problems.consoleErrors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Wait until the island containing `selector` has hydrated (Astro removes the `ssr` attribute). */
+export async function waitForIsland(page: Page, selector: string) {
+  await page.locator(`astro-island:has(${selector}):not([ssr])`).first().waitFor({ state: 'attached' });
+}

@@ -1,0 +1,74 @@
+import { describe, it, expect } from 'vitest';
+import { robotsTxt } from '../../src/lib/robots';
+import { sitemapRules } from '../../src/lib/sitemap';
+import { readManifest } from '../../src/lib/manifest';
+import { absoluteUrl, normalizePath, isExternal } from '../../src/lib/urls';
+
+const manifest = readManifest('content');
+const host = 'https://corvana.example';
+const date = new Date('2026-01-02T03:04:05Z');
+
+describe('robots.txt', () => {
+  it('allows all, sets a crawl delay of 1 and links the sitemap on the site host', () => {
+    const text = robotsTxt('https://corvana.example/');
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Allow: \/$/m);
+    expect(text).toMatch(/^Crawl-delay: 1$/m);
+    expect(text).toMatch(/^Sitemap: https:\/\/corvana\.example\/sitemap-index\.xml$/m);
+  });
+});
+
+describe('sitemap rules', () => {
+  const rules = sitemapRules(manifest, host, date);
+  const home = manifest.routes.find((r) => r.path === '/')!;
+
+  it('keeps indexable canonical pages with their priority, changefreq and the build date', () => {
+    expect(rules.filter(`${host}/`)).toBe(true);
+    expect(rules.serialize({ url: `${host}/` })).toEqual({
+      url: `${host}/`, lastmod: '2026-01-02T03:04:05.000Z', changefreq: 'weekly', priority: home.meta.priority,
+    });
+  });
+
+  it('drops noindex pages, redirects, aliases and unknown pages', () => {
+    const noindex = manifest.routes.find((r) => r.meta.noindex)!;
+    expect(rules.filter(absoluteUrl(host, noindex.path))).toBe(false);
+    for (const r of manifest.redirects) expect(rules.filter(absoluteUrl(host, r.from))).toBe(false);
+    for (const r of manifest.routes.flatMap((x) => x.meta.aliases)) expect(rules.filter(absoluteUrl(host, r))).toBe(false);
+    expect(rules.serialize({ url: `${host}/not-a-page` })).toBeUndefined();
+  });
+
+  it('maps "quarterly" (not in the sitemap protocol) to monthly and removes trailing slashes', () => {
+    const quarterly = sitemapRules(
+      { ...manifest, routes: [{ ...home, meta: { ...home.meta, changefreq: 'quarterly' } }] }, host, date,
+    );
+    expect(quarterly.serialize({ url: `${host}/` })?.changefreq).toBe('monthly');
+    const page = manifest.routes.find((r) => r.path !== '/' && !r.meta.noindex)!;
+    expect(rules.serialize({ url: `${host}${page.path}/` })?.url).toBe(`${host}${page.path}`);
+  });
+});
+
+describe('urls', () => {
+  it('one trailing-slash rule', () => {
+    expect(normalizePath('/about/')).toBe('/about');
+    expect(normalizePath('/')).toBe('/');
+    expect(absoluteUrl('https://x.example/', '/')).toBe('https://x.example/');
+    expect(absoluteUrl('https://x.example', '/a/')).toBe('https://x.example/a');
+  });
+  it('tells external links apart', () => {
+    expect(isExternal('/about')).toBe(false);
+    expect(isExternal('mailto:a@b.c')).toBe(true);
+    expect(isExternal('https://corvana.example/x', 'https://corvana.example')).toBe(false);
+    expect(isExternal('https://planner.corvana.example', 'https://corvana.example')).toBe(true);
+  });
+});
+
+describe('route manifest', () => {
+  it('derives branded paths from the slug', () => {
+    expect(manifest.routes.map((r) => r.path)).toContain(`/join-${manifest.site.slug}`);
+    expect(manifest.redirects).toContainEqual({ from: '/careers', to: `/join-${manifest.site.slug}` });
+  });
+  it('every redirect target is a page', () => {
+    const paths = new Set(manifest.routes.flatMap((r) => [r.path, ...r.meta.aliases]));
+    for (const r of manifest.redirects) expect(paths.has(r.to), r.to).toBe(true);
+  });
+});
