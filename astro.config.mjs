@@ -7,10 +7,11 @@ import { readManifest } from './src/lib/manifest.ts';
 import { sitemapRules } from './src/lib/sitemap.ts';
 
 // Routes, redirects and sitemap metadata all come from content/ (one source).
-const manifest = readManifest('content');
+// CONTENT_DIR and OUT_DIR let tests and the build benchmark build from a copy of content/.
+const manifest = readManifest(process.env.CONTENT_DIR ?? 'content');
 const site = process.env.SITE_URL || manifest.site.host;
 
-/** Hydrate an island on first interaction (see src/directives/interaction.ts). */
+/** Hydrate an island on first interaction (see src/directives/interaction.ts). @type {import('astro').AstroIntegration} */
 const interactionDirective = {
   name: 'client-interaction',
   hooks: {
@@ -22,6 +23,7 @@ const interactionDirective = {
 export default defineConfig({
   site,
   output: 'static',
+  outDir: process.env.OUT_DIR ?? './dist',
   // One trailing-slash rule for links, canonicals and the sitemap: never.
   trailingSlash: 'never',
   build: { format: 'file' },

@@ -8,18 +8,21 @@ import { glob, file } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { pageSchema, productSchema, serviceSchema, postSchema, redirectSchema, siteSchema } from './lib/schemas';
 
+/** CONTENT_DIR lets tests and the build benchmark build the site from a copy of content/. */
+const dir = process.env.CONTENT_DIR ?? './content';
+
 const list = <T extends z.ZodRawShape>(name: string, shape: T) =>
-  defineCollection({ loader: file(`./content/lists/${name}.yaml`), schema: z.object({ id: z.string(), ...shape }).strict() });
+  defineCollection({ loader: file(`${dir}/lists/${name}.yaml`), schema: z.object({ id: z.string(), ...shape }).strict() });
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const collections = {
-  site: defineCollection({ loader: file('./content/site.yaml'), schema: siteSchema }),
-  pages: defineCollection({ loader: glob({ pattern: '*.{yaml,yml}', base: './content/pages' }), schema: pageSchema }),
-  products: defineCollection({ loader: glob({ pattern: '*.md', base: './content/products' }), schema: productSchema }),
-  services: defineCollection({ loader: glob({ pattern: '*.md', base: './content/services' }), schema: serviceSchema }),
-  posts: defineCollection({ loader: glob({ pattern: '*.md', base: './content/posts' }), schema: postSchema }),
-  redirects: defineCollection({ loader: file('./content/redirects.yaml'), schema: redirectSchema }),
+  site: defineCollection({ loader: file(`${dir}/site.yaml`), schema: siteSchema }),
+  pages: defineCollection({ loader: glob({ pattern: '*.{yaml,yml}', base: `${dir}/pages` }), schema: pageSchema }),
+  products: defineCollection({ loader: glob({ pattern: '*.md', base: `${dir}/products` }), schema: productSchema }),
+  services: defineCollection({ loader: glob({ pattern: '*.md', base: `${dir}/services` }), schema: serviceSchema }),
+  posts: defineCollection({ loader: glob({ pattern: '*.md', base: `${dir}/posts` }), schema: postSchema }),
+  redirects: defineCollection({ loader: file(`${dir}/redirects.yaml`), schema: redirectSchema }),
   // Shared lists (SPEC §1 and §3): each fact is written once and referenced from pages.
   claims: list('claims', { value: text(20).describe('The figure, e.g. "85%" or "30K".'), label: text(80) }),
   values: list('values', { title: text(80), text: text(400) }),

@@ -202,11 +202,11 @@ export const siteSchema = z
   .object({
     brand: shortText(40).describe('Company name; written as {brand} in all other content.'),
     slug: z.string().regex(/^[a-z0-9-]+$/).describe('Brand slug used in routes, written as {slug} in paths.'),
-    host: z.string().url().describe('Canonical origin, e.g. https://corvana.example (SITE_URL overrides it at build).'),
+    host: z.url().describe('Canonical origin, e.g. https://corvana.example (SITE_URL overrides it at build).'),
     tagline: shortText(120),
     description: z.string().min(50).max(160),
     logoText: shortText(20),
-    email: z.object({ support: z.string().email(), partners: z.string().email() }).strict(),
+    email: z.object({ support: z.email(), partners: z.email() }).strict(),
     phone: shortText(30),
     location: shortText(80),
     headquarters: shortText(80),
@@ -215,10 +215,10 @@ export const siteSchema = z
     founded: z.number().int().min(1900).max(2100),
     copyrightYear: z.number().int().min(2000).max(2100),
     urls: z
-      .object({ planner: z.string().url(), preview: z.string().url(), teamAuth: z.string().url(), prsafe: z.string().url(), linkedinCompany: z.string().url() })
+      .object({ planner: z.url(), preview: z.url(), teamAuth: z.url(), prsafe: z.url(), linkedinCompany: z.url() })
       .strict(),
     social: z
-      .array(z.object({ network: z.enum(['linkedin', 'x', 'instagram', 'facebook']), label: shortText(20), handle: shortText(40), url: z.string().url(), onContactPage: z.boolean().default(true) }).strict())
+      .array(z.object({ network: z.enum(['linkedin', 'x', 'instagram', 'facebook']), label: shortText(20), handle: shortText(40), url: z.url(), onContactPage: z.boolean().default(true) }).strict())
       .min(1),
     nav: z
       .object({
