@@ -1,0 +1,301 @@
+/**
+ * The project's migrations (supabase/migrations) on PGlite, prepared like a
+ * Supabase project (tests/db/supabase-roles.sql). As `anon` and as
+ * `authenticated`, the way PostgREST runs a supabase-js insert:
+ * every payload of SPEC §7 is stored; reading, changing and deleting are
+ * refused; bad input is refused by the database itself; RLS is on; and the
+ * Security-Advisor-equivalent checks find nothing.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { careersRow, contactRow, demoRow, productTeamRow, newRowId } from '../../src/lib/forms/rows';
+import { LIMITS, DEMO_MESSAGE_MAX } from '../../src/lib/forms/limits';
+import { securityFindings, LINT_NAMES } from './advisor';
+
+const ROLES = ['anon', 'authenticated'] as const;
+type ApiRole = (typeof ROLES)[number];
+type Table = keyof typeof LIMITS;
+type Row = Record<string, unknown>;
+
+let db: PGlite;
+
+beforeAll(async () => {
+  db = await PGlite.create();
+  await db.exec(readFileSync(join(__dirname, 'supabase-roles.sql'), 'utf8'));
+  const dir = join(__dirname, '../../supabase/migrations');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+    await db.exec(readFileSync(join(dir, file), 'utf8'));
+  }
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+type Result = { ok: true; rows: Row[] } | { ok: false; code: string; message: string };
+
+/** Run one statement as an API role inside a transaction, with the JWT claims PostgREST would set. */
+async function as(role: ApiRole, sql: string, params: unknown[] = []): Promise<Result> {
+  try {
+    return await db.transaction(async (tx: Transaction) => {
+      const claims = role === 'authenticated' ? { role, sub: '11111111-1111-4111-8111-111111111111' } : { role };
+      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+      await tx.exec(`set local role ${role}`);
+      const { rows } = await tx.query<Row>(sql, params);
+      return { ok: true as const, rows };
+    });
+  } catch (error) {
+    const e = error as { code?: string; message: string };
+    return { ok: false, code: e.code ?? '?', message: e.message };
+  }
+}
+
+/** The statement PostgREST builds for POST /rest/v1/<table> without ?select (return=minimal): RETURNING 1, no read-back. */
+function insert(role: ApiRole, table: Table, row: Row) {
+  const columns = Object.keys(row).map((c) => `"${c}"`).join(', ');
+  return as(
+    role,
+    `with pgrst_source as (
+       insert into public.${table} (${columns})
+       select ${columns} from json_populate_record(null::public.${table}, $1::json)
+       returning 1)
+     select count(*)::int as count from pgrst_source`,
+    [JSON.stringify(row)],
+  );
+}
+
+async function stored(table: Table, id: string): Promise<Row | undefined> {
+  const { rows } = await db.query<Row>(`select * from public.${table} where id = $1`, [id]);
+  return rows[0];
+}
+
+const contactState = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: '', message: 'Hello, we would like to talk.' };
+const careersState = { name: 'Grace Hopper', email: 'grace@example.com', expertise: 'Cybersecurity', experience: '10+ years', portfolio: '', coverLetter: 'I would like to join.' };
+const productState = { name: 'Alan Turing', email: 'alan@example.org', product: 'Newsbox', domain: 'Data Science & Analytics', experience: '5 years', portfolio: 'https://example.org/alan', coverLetter: 'Newsbox matters to me.' };
+
+/** SPEC §7 calls 1-4, built by the same functions the forms use. */
+const payloads = (): { name: string; table: Table; row: Row }[] => [
+  { name: 'contact, no company', table: 'contact_submissions', row: { ...contactRow(contactState, newRowId()) } },
+  { name: 'contact, with company', table: 'contact_submissions', row: { ...contactRow({ ...contactState, company: 'Analytical Engines' }, newRowId()) } },
+  { name: 'demo request (demo)', table: 'contact_submissions', row: { ...demoRow({ ...contactState, requestType: 'demo' }, newRowId()) } },
+  { name: 'demo request (contact, empty message)', table: 'contact_submissions', row: { ...demoRow({ ...contactState, message: '', requestType: 'contact' }, newRowId()) } },
+  { name: 'careers, no portfolio', table: 'job_applications', row: { ...careersRow(careersState, newRowId()) } },
+  { name: 'careers, with portfolio', table: 'job_applications', row: { ...careersRow({ ...careersState, portfolio: 'https://grace.example.com' }, newRowId()) } },
+  { name: 'product team', table: 'job_applications', row: { ...productTeamRow(productState, newRowId()) } },
+];
+
+describe.each(ROLES)('as %s', (role) => {
+  it.each(payloads().map((p) => [p.name, p] as const))('stores the %s payload exactly as sent', async (_name, { table, row }) => {
+    const result = await insert(role, table, row);
+    expect(result).toEqual({ ok: true, rows: [{ count: 1 }] });
+    const saved = await stored(table, row.id as string);
+    expect(saved).toMatchObject(row);
+    expect(saved?.created_at).toBeInstanceOf(Date);
+    if (table === 'contact_submissions') expect(saved?.status).toBe('new');
+  });
+
+  it('refuses a second insert with the same id (how a retry is recognised as already stored)', async () => {
+    const row = contactRow(contactState, newRowId());
+    expect((await insert(role, 'contact_submissions', row)).ok).toBe(true);
+    const again = await insert(role, 'contact_submissions', row);
+    expect(again).toMatchObject({ ok: false, code: '23505' });
+    const { rows } = await db.query(`select count(*)::int as n from public.contact_submissions where id = $1`, [row.id]);
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  it.each([
+    ['read contact submissions', 'select * from public.contact_submissions'],
+    ['count contact submissions', 'select count(*) from public.contact_submissions'],
+    ['read one column', 'select email from public.job_applications'],
+    ['read applications', 'select * from public.job_applications'],
+    ['change a submission', `update public.contact_submissions set status = 'done'`],
+    ['change an application', `update public.job_applications set email = 'x@example.com'`],
+    ['delete submissions', 'delete from public.contact_submissions'],
+    ['delete applications', 'delete from public.job_applications'],
+    ['empty a table', 'truncate public.job_applications'],
+  ])('may not %s', async (_what, sql) => {
+    expect(await as(role, sql)).toMatchObject({ ok: false, code: '42501' });
+  });
+
+  it('may not read back what it inserts (what .select() after .insert() would need)', async () => {
+    const row = contactRow(contactState, newRowId());
+    const result = await as(role, `insert into public.contact_submissions (id, first_name, last_name, email, message) values ($1, 'A', 'B', 'a@b.co', 'Hi') returning *`, [row.id]);
+    expect(result).toMatchObject({ ok: false, code: '42501' });
+  });
+
+  it('may not upsert (ON CONFLICT DO UPDATE needs UPDATE)', async () => {
+    const row = contactRow(contactState, newRowId());
+    const result = await as(role, `insert into public.contact_submissions (id, first_name, last_name, email, message) values ($1, 'A', 'B', 'a@b.co', 'Hi') on conflict (id) do update set message = 'x'`, [row.id]);
+    expect(result).toMatchObject({ ok: false, code: '42501' });
+  });
+
+  describe('refuses bad input', () => {
+    const contact = () => ({ ...contactRow({ ...contactState, company: 'Acme' }, newRowId()) }) as Row;
+    const job = () => ({ ...careersRow({ ...careersState, portfolio: 'https://example.com' }, newRowId()) }) as Row;
+    const base = (table: Table) => (table === 'contact_submissions' ? contact() : job());
+
+    const bounded = Object.entries(LIMITS).flatMap(([table, columns]) =>
+      Object.entries(columns).map(([column, max]) => [table as Table, column, max] as const),
+    );
+
+    /** A value of exactly `length` characters that is otherwise valid for the column. */
+    const valueOf = (column: string, length: number) => {
+      if (column === 'email') return `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+      if (column === 'portfolio_url') return `https://example.com/${'a'.repeat(length - 'https://example.com/'.length)}`;
+      if (column === 'status') return 'n'.repeat(length);
+      return 'x'.repeat(length);
+    };
+
+    it.each(bounded)('%s.%s: accepts %i characters, refuses one more', async (table, column, max) => {
+      if (column === 'status') {
+        // Only the team sets other statuses: the policy keeps visitors at 'new' whatever the length.
+        expect(await insert(role, table, { ...base(table), status: valueOf(column, max) })).toMatchObject({ ok: false, code: '42501' });
+        const { rows } = await db.query(`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'contact_submissions_status_check'`);
+        expect(String((rows[0] as Row).def)).toContain(`{1,${max}}`);
+        return;
+      }
+      expect(await insert(role, table, { ...base(table), [column]: valueOf(column, max) })).toMatchObject({ ok: true });
+      expect(await insert(role, table, { ...base(table), [column]: valueOf(column, max + 1) })).toMatchObject({ ok: false, code: '23514' });
+    });
+
+    it('the demo message box limit plus the longest tag fits the column', () => {
+      expect(DEMO_MESSAGE_MAX + '[DEMO REQUEST] '.length).toBe(LIMITS.contact_submissions.message);
+    });
+
+    it.each([
+      'plainaddress', 'no-at.example.com', 'a@b', 'a b@example.com', 'a@exa mple.com', 'a@@example.com', '@example.com', 'a@example.', ' a@example.com', 'a@example.com\n',
+    ])('a malformed email %j', async (email) => {
+      expect(await insert(role, 'contact_submissions', { ...contact(), email })).toMatchObject({ ok: false, code: '23514' });
+      expect(await insert(role, 'job_applications', { ...job(), email })).toMatchObject({ ok: false, code: '23514' });
+    });
+
+    it.each([
+      ['contact_submissions', 'first_name'], ['contact_submissions', 'last_name'], ['contact_submissions', 'email'], ['contact_submissions', 'message'],
+      ['job_applications', 'full_name'], ['job_applications', 'email'], ['job_applications', 'expertise'], ['job_applications', 'experience'], ['job_applications', 'cover_letter'],
+    ] as const)('%s without the required %s', async (table, column) => {
+      const row = base(table);
+      delete row[column];
+      expect(await insert(role, table, row)).toMatchObject({ ok: false, code: '23502' });
+      expect(await insert(role, table, { ...base(table), [column]: null })).toMatchObject({ ok: false, code: '23502' });
+    });
+
+    it.each([
+      ['contact_submissions', 'first_name'], ['contact_submissions', 'message'], ['contact_submissions', 'company'],
+      ['job_applications', 'full_name'], ['job_applications', 'cover_letter'], ['job_applications', 'experience'],
+    ] as const)('%s.%s made only of spaces', async (table, column) => {
+      expect(await insert(role, table, { ...base(table), [column]: '   ' })).toMatchObject({ ok: false, code: '23514' });
+    });
+
+    it.each(['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/x', 'example.com', 'https://exa mple.com'])(
+      'a portfolio link that is not a web link: %j',
+      async (portfolio_url) => {
+        expect(await insert(role, 'job_applications', { ...job(), portfolio_url })).toMatchObject({ ok: false, code: '23514' });
+      },
+    );
+
+    it('an unknown column', async () => {
+      expect(await insert(role, 'contact_submissions', { ...contact(), phone: '123' })).toMatchObject({ ok: false, code: '42703' });
+      expect(await insert(role, 'job_applications', { ...job(), salary: '1' })).toMatchObject({ ok: false, code: '42703' });
+    });
+
+    it('a column the forms never send (created_at)', async () => {
+      const backdated = { ...contact(), created_at: '2000-01-01T00:00:00Z' };
+      expect(await insert(role, 'contact_submissions', backdated)).toMatchObject({ ok: false, code: '42501' });
+      expect(await insert(role, 'job_applications', { ...job(), created_at: '2000-01-01T00:00:00Z' })).toMatchObject({ ok: false, code: '42501' });
+    });
+
+    it('a status other than new', async () => {
+      const result = await insert(role, 'contact_submissions', { ...contact(), status: 'approved' });
+      expect(result).toMatchObject({ ok: false, code: '42501' });
+      if (!result.ok) expect(result.message).toMatch(/row-level security/);
+    });
+
+    it('an id that is not a uuid', async () => {
+      expect(await insert(role, 'contact_submissions', { ...contact(), id: 'not-a-uuid' })).toMatchObject({ ok: false, code: '22P02' });
+    });
+  });
+});
+
+describe('the tables', () => {
+  it('have row-level security enabled', async () => {
+    const { rows } = await db.query(`select relname, relrowsecurity from pg_class where relname in ('contact_submissions', 'job_applications') order by relname`);
+    expect(rows).toEqual([
+      { relname: 'contact_submissions', relrowsecurity: true },
+      { relname: 'job_applications', relrowsecurity: true },
+    ]);
+  });
+
+  it('grant anon and authenticated INSERT on exactly the columns the forms send, and nothing else', async () => {
+    const { rows } = await db.query<{ grantee: string; table_name: string; privilege_type: string; column_name: string }>(
+      `select grantee, table_name, privilege_type, column_name from information_schema.column_privileges
+       where table_schema = 'public' and grantee in ('anon', 'authenticated') order by 1, 2, 3, 4`,
+    );
+    const sent = {
+      contact_submissions: Object.keys({ ...demoRow({ ...contactState, requestType: 'demo' }, newRowId()) }).sort(),
+      job_applications: Object.keys(careersRow(careersState, newRowId())).sort(),
+    };
+    for (const grantee of ROLES) {
+      for (const table of Object.keys(sent) as Table[]) {
+        const granted = rows.filter((r) => r.grantee === grantee && r.table_name === table);
+        expect(new Set(granted.map((r) => r.privilege_type))).toEqual(new Set(['INSERT']));
+        expect(granted.map((r) => r.column_name).sort()).toEqual(sent[table]);
+      }
+    }
+  });
+
+  it.each(ROLES)('give %s no SELECT, UPDATE or DELETE privilege (has_table_privilege)', async (role) => {
+    for (const table of ['contact_submissions', 'job_applications']) {
+      const { rows } = await db.query(
+        `select has_table_privilege($1, $2, 'SELECT') as s, has_table_privilege($1, $2, 'UPDATE') as u,
+                has_table_privilege($1, $2, 'DELETE') as d, has_table_privilege($1, $2, 'INSERT') as i`,
+        [role, `public.${table}`],
+      );
+      // Table-level INSERT is false too: only the listed columns are granted.
+      expect(rows).toEqual([{ s: false, u: false, d: false, i: false }]);
+    }
+  });
+
+  it('let only the service role read submissions', async () => {
+    const row = contactRow(contactState, newRowId());
+    await insert('anon', 'contact_submissions', row);
+    const { rows } = await db.transaction(async (tx) => {
+      await tx.exec('set local role service_role');
+      return tx.query(`select email from public.contact_submissions where id = $1`, [row.id]);
+    });
+    expect(rows).toEqual([{ email: 'ada@example.com' }]);
+  });
+});
+
+describe('security advisor equivalent', () => {
+  it('finds nothing in the public schema', async () => {
+    expect(await securityFindings(db)).toEqual([]);
+  });
+
+  it('would catch each problem it looks for (checked on a deliberately bad schema)', async () => {
+    const findings = await db.transaction(async (tx) => {
+      await tx.exec(`
+        create table public.leaky (id int primary key, secret text);                 -- RLS off, default grants give anon SELECT
+        create table public.no_key (x int);                                          -- no primary key, RLS off
+        alter table public.no_key enable row level security;                         -- RLS on, no policy
+        create table public.open_insert (id int primary key);
+        alter table public.open_insert enable row level security;
+        create policy anyone on public.open_insert for insert to anon with check (true);
+        create table public.policy_only (id int primary key);
+        create policy p on public.policy_only for select to anon using (true);     -- policy, RLS never enabled
+        create function public.definer() returns int language sql security definer as 'select 1';
+        create view public.owner_view as select id from public.leaky;
+      `);
+      const result = await securityFindings(tx);
+      await tx.rollback();
+      return result;
+    });
+    const lints = new Set(findings.map((f) => f.lint));
+    expect([...lints].sort()).toEqual([...LINT_NAMES].sort());
+    expect(findings).toContainEqual({ lint: 'rls_policy_always_true', object: 'open_insert.anyone' });
+    expect(findings).toContainEqual({ lint: 'api_role_can_read_or_change', object: 'leaky (anon SELECT)' });
+    // The rollback left the real schema clean.
+    expect(await securityFindings(db)).toEqual([]);
+  });
+});
