@@ -6,7 +6,7 @@
 import { defineCollection } from 'astro:content';
 import { glob, file } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { pageSchema, productSchema, serviceSchema, postSchema, redirectSchema, siteSchema } from './lib/schemas';
+import { pageSchema, productSchema, serviceSchema, postSchema, redirectSchema, siteSchema, formsCopySchema } from './lib/schemas';
 
 /** CONTENT_DIR lets tests and the build benchmark build the site from a copy of content/. */
 const dir = process.env.CONTENT_DIR ?? './content';
@@ -31,4 +31,6 @@ export const collections = {
   planCategories: list('plan-categories', { title: text(60), subtitle: text(120), category: text(40) }),
   projectTypes: list('project-types', { title: text(60), category: z.enum(['Interior', 'Exterior', 'Systems', 'Maintenance']) }),
   recruitmentProducts: list('recruitment-products', { title: text(60), description: text(300), domains: z.array(text(60)).min(1).max(8) }),
+  // Copy of the form islands and the sign-in card (content/forms.yaml).
+  forms: defineCollection({ loader: file(`${dir}/forms.yaml`), schema: formsCopySchema }),
 };

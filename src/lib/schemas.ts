@@ -230,3 +230,94 @@ export const siteSchema = z
   })
   .strict();
 export type Site = z.infer<typeof siteSchema>;
+
+/* ---------------------------------------------------------------------------
+ * content/forms.yaml: every word the form islands and the sign-in card show.
+ * The islands hold no copy; these strings reach them as props.
+ * ------------------------------------------------------------------------- */
+
+const fieldCopy = z
+  .object({
+    label: shortText(60).describe('The visible label bound to the field, e.g. "First Name".'),
+    placeholder: z.string().max(120).optional().describe('Hint shown inside the empty field.'),
+  })
+  .strict();
+const noticeCopy = z
+  .object({ title: shortText(60).describe('Bold first line of the notice.'), text: shortText(300) })
+  .strict()
+  .describe('A notice (toast): a title and a sentence.');
+const formButtons = {
+  submit: shortText(40).describe('Text of the submit button.'),
+  submitting: shortText(40).describe('Text of the submit button while sending, e.g. "Submitting...".'),
+};
+const fields = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, fieldCopy])) as Record<K, typeof fieldCopy>).strict();
+
+export const formsCopySchema = z
+  .object({
+    common: z
+      .object({
+        honeypot: shortText(80).describe('Label of the hidden anti-spam field (people never see it; it tells screen-reader users to skip it).'),
+        optional: shortText(20).describe('Marker after the label of an optional field, e.g. "(optional)".'),
+      })
+      .strict(),
+    contact: z
+      .object({ fields: fields(['firstName', 'lastName', 'email', 'company', 'message'] as const), ...formButtons, success: noticeCopy, error: noticeCopy })
+      .strict(),
+    demo: z
+      .object({
+        fields: fields(['requestType', 'firstName', 'lastName', 'email', 'company', 'message'] as const),
+        requestTypes: z.object({ demo: shortText(60), contact: shortText(60) }).strict().describe('Labels of the two request types.'),
+        ...formButtons,
+        success: z.object({ title: shortText(60), demo: shortText(300), contact: shortText(300) }).strict(),
+        error: noticeCopy,
+      })
+      .strict(),
+    careers: z
+      .object({ fields: fields(['name', 'email', 'expertise', 'experience', 'portfolio', 'coverLetter'] as const), ...formButtons, success: noticeCopy, error: noticeCopy })
+      .strict(),
+    productTeam: z
+      .object({
+        fields: fields(['name', 'email', 'product', 'domain', 'experience', 'portfolio', 'coverLetter'] as const),
+        domainFirst: shortText(80).describe('Placeholder of the domain list before a product is chosen.'),
+        ...formButtons,
+        success: noticeCopy,
+        error: noticeCopy,
+      })
+      .strict(),
+    signIn: z
+      .object({
+        heading: shortText(80),
+        intro: shortText(300),
+        features: z.array(shortText(60)).max(6).describe('What a client finds after signing in.'),
+        fields: fields(['email', 'password'] as const),
+        ...formButtons,
+        success: shortText(120).describe('Notice after a successful sign-in, before going to the home page.'),
+        unexpectedError: shortText(120).describe('Notice when sign-in fails for a reason other than the service refusing it.'),
+        signedInAs: shortText(80).describe('Shown before the e-mail address of a client who is already signed in.'),
+        signOut: shortText(40),
+        signingOut: shortText(40),
+        signedOut: shortText(120).describe('Notice after signing out.'),
+        forgot: z
+          .object({
+            link: shortText(40),
+            heading: shortText(80),
+            intro: shortText(300),
+            ...formButtons,
+            sent: shortText(300).describe('Shown whether or not the address has an account, so it reveals nothing.'),
+            error: shortText(300),
+            back: shortText(40),
+          })
+          .strict(),
+        recovery: z
+          .object({ heading: shortText(80), intro: shortText(300), field: fieldCopy, ...formButtons, success: shortText(120) })
+          .strict()
+          .describe('The form shown after following a password-reset link.'),
+      })
+      .strict(),
+    teamSignIn: z
+      .object({ heading: shortText(80), text: shortText(300), button: shortText(40).describe('Opens {url.teamAuth} in a new tab.') })
+      .strict(),
+  })
+  .strict();
+export type FormsCopy = z.infer<typeof formsCopySchema>;

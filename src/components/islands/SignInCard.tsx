@@ -1,0 +1,206 @@
+/**
+ * The client sign-in card on /login (SPEC §2 Login, §4, §8): e-mail and
+ * password sign-in through Supabase Auth, "Forgot password?" (a reset e-mail
+ * whose notice never says whether the address has an account), the new
+ * password form after a reset link, and, for a client who is already signed
+ * in, who they are and Sign out. The session lives in localStorage and
+ * refreshes itself (src/lib/supabase/auth.ts); its state is the shared
+ * `$session` store.
+ */
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { isAuthApiError } from '@supabase/auth-js';
+import { $session } from '../../lib/session';
+import { getAuthClient, startSessionSync } from '../../lib/supabase/auth';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../lib/forms/limits';
+import type { FormsCopy } from '../../lib/schemas';
+import { SubmitButton, TextField } from '../forms/fields';
+import { Notices, notifyError, notifySuccess } from '../forms/notices';
+
+interface Props {
+  copy: FormsCopy['signIn'];
+}
+
+/** Time to read "Successfully signed in!" before the home page loads. */
+const REDIRECT_DELAY_MS = 1200;
+const F = 'sign-in';
+
+/** The service's own message when the service refused; a generic one for anything else (network, exceptions). */
+function serviceMessage(error: unknown, fallback: string): string {
+  return isAuthApiError(error) && error.message ? error.message : fallback;
+}
+
+export default function SignInCard({ copy }: Props) {
+  const session = useStore($session);
+  const [view, setView] = useState<'sign-in' | 'forgot'>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const busyRef = useRef(false);
+
+  useEffect(() => {
+    setHydrated(true);
+    startSessionSync();
+  }, []);
+
+  /** One request at a time: a double click never sends twice. */
+  async function run(task: () => Promise<void>) {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    try {
+      await task();
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  const signIn = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(async () => {
+      const auth = getAuthClient();
+      if (!auth) {
+        notifyError({ text: copy.unexpectedError });
+        return;
+      }
+      try {
+        const { error } = await auth.signInWithPassword({ email: email.trim(), password });
+        if (error) {
+          if (!isAuthApiError(error)) console.error('Sign-in failed:', error);
+          notifyError({ text: serviceMessage(error, copy.unexpectedError) });
+          return;
+        }
+        notifySuccess({ text: copy.success });
+        setPassword('');
+        // Stay busy until the home page loads.
+        await new Promise((resolve) => setTimeout(resolve, REDIRECT_DELAY_MS));
+        window.location.assign('/');
+        await new Promise(() => {});
+      } catch (error) {
+        console.error('Sign-in failed:', error);
+        notifyError({ text: copy.unexpectedError });
+      }
+    });
+  };
+
+  const signOut = () =>
+    void run(async () => {
+      const auth = getAuthClient();
+      if (!auth) return;
+      try {
+        const { error } = await auth.signOut();
+        if (error) {
+          notifyError({ text: serviceMessage(error, copy.unexpectedError) });
+          return;
+        }
+        notifySuccess({ text: copy.signedOut });
+      } catch (error) {
+        console.error('Sign-out failed:', error);
+        notifyError({ text: copy.unexpectedError });
+      }
+    });
+
+  const sendReset = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(async () => {
+      const auth = getAuthClient();
+      try {
+        const result = auth ? await auth.resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/login` }) : null;
+        // The same notice for every address: it must not tell whether one has an account.
+        if (result && !result.error) notifySuccess({ text: copy.forgot.sent });
+        else notifyError({ text: copy.forgot.error });
+      } catch (error) {
+        console.error('Password reset failed:', error);
+        notifyError({ text: copy.forgot.error });
+      }
+    });
+  };
+
+  const saveNewPassword = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(async () => {
+      const auth = getAuthClient();
+      if (!auth) return;
+      try {
+        const { error } = await auth.updateUser({ password: newPassword });
+        if (error) {
+          notifyError({ text: serviceMessage(error, copy.unexpectedError) });
+          return;
+        }
+        setNewPassword('');
+        notifySuccess({ text: copy.recovery.success });
+      } catch (error) {
+        console.error('Password update failed:', error);
+        notifyError({ text: copy.unexpectedError });
+      }
+    });
+  };
+
+  let body;
+  if (session.status === 'signed-in' && session.recovery) {
+    body = (
+      <form id={`${F}-recovery`} aria-labelledby={`${F}-recovery-heading`} onSubmit={saveNewPassword} className="grid gap-5">
+        <div>
+          <h3 id={`${F}-recovery-heading`} className="text-lg font-semibold text-ink-900">{copy.recovery.heading}</h3>
+          <p className="mt-1 text-sm text-ink-600">{copy.recovery.intro}</p>
+        </div>
+        <TextField form={F} name="new-password" type="password" copy={copy.recovery.field} value={newPassword} onChange={setNewPassword} required minLength={PASSWORD_MIN_LENGTH} maxLength={72} autoComplete="new-password" />
+        <div>
+          <SubmitButton busy={busy} ready={hydrated} label={copy.recovery.submit} busyLabel={copy.recovery.submitting} />
+        </div>
+      </form>
+    );
+  } else if (session.status === 'signed-in') {
+    body = (
+      <div className="grid gap-4" data-testid="signed-in">
+        <p className="text-ink-900">
+          {copy.signedInAs} <strong>{session.user?.email}</strong>.
+        </p>
+        <div>
+          <button type="button" className="btn-secondary disabled:opacity-70" onClick={signOut} disabled={busy}>
+            {busy ? copy.signingOut : copy.signOut}
+          </button>
+        </div>
+      </div>
+    );
+  } else if (view === 'forgot') {
+    body = (
+      <form id={`${F}-forgot`} aria-labelledby={`${F}-forgot-heading`} onSubmit={sendReset} className="grid gap-5">
+        <div>
+          <h3 id={`${F}-forgot-heading`} className="text-lg font-semibold text-ink-900">{copy.forgot.heading}</h3>
+          <p className="mt-1 text-sm text-ink-600">{copy.forgot.intro}</p>
+        </div>
+        <TextField form={`${F}-forgot`} name="email" type="email" copy={copy.fields.email} value={email} onChange={setEmail} required maxLength={254} pattern={EMAIL_PATTERN} autoComplete="email" />
+        <div className="flex flex-wrap items-center gap-4">
+          <SubmitButton busy={busy} ready={hydrated} label={copy.forgot.submit} busyLabel={copy.forgot.submitting} />
+          <button type="button" className="btn-link" onClick={() => setView('sign-in')}>
+            {copy.forgot.back}
+          </button>
+        </div>
+      </form>
+    );
+  } else {
+    body = (
+      <form id={F} aria-labelledby="client-login-heading" onSubmit={signIn} className="grid gap-5">
+        <TextField form={F} name="email" type="email" copy={copy.fields.email} value={email} onChange={setEmail} required maxLength={254} autoComplete="username" />
+        <TextField form={F} name="password" type="password" copy={copy.fields.password} value={password} onChange={setPassword} required maxLength={72} autoComplete="current-password" />
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <SubmitButton busy={busy} ready={hydrated} label={copy.submit} busyLabel={copy.submitting} />
+          <button type="button" className="btn-link" onClick={() => setView('forgot')}>
+            {copy.forgot.link}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <>
+      {body}
+      <Notices />
+    </>
+  );
+}

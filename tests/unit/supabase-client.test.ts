@@ -1,0 +1,98 @@
+/**
+ * The Supabase client module: settings from the environment, the insert
+ * request supabase-js would send (no Prefer header, anon key twice), and a
+ * build without settings failing loudly instead of faking success.
+ */
+import { describe, it, expect, vi, afterEach } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parse as parseToml } from 'smol-toml';
+import { readBackendConfig, authStorageKey, NOT_CONFIGURED_MESSAGE } from '../../src/lib/supabase/config';
+import { createRestBackend } from '../../src/lib/supabase/rest';
+import { BackendNotConfiguredError, submitWithRetry } from '../../src/lib/forms/submit';
+import { PASSWORD_MIN_LENGTH } from '../../src/lib/forms/limits';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('readBackendConfig', () => {
+  it('reads the URL (without trailing slash) and key', () => {
+    expect(readBackendConfig({ PUBLIC_SUPABASE_URL: 'https://abcd.supabase.co/', PUBLIC_SUPABASE_ANON_KEY: 'key' })).toEqual({
+      url: 'https://abcd.supabase.co',
+      anonKey: 'key',
+    });
+  });
+  it.each([
+    [{}],
+    [{ PUBLIC_SUPABASE_URL: 'https://abcd.supabase.co' }],
+    [{ PUBLIC_SUPABASE_ANON_KEY: 'key' }],
+    [{ PUBLIC_SUPABASE_URL: '', PUBLIC_SUPABASE_ANON_KEY: '' }],
+    [{ PUBLIC_SUPABASE_URL: 'not a url', PUBLIC_SUPABASE_ANON_KEY: 'key' }],
+    [{ PUBLIC_SUPABASE_URL: 'javascript:alert(1)', PUBLIC_SUPABASE_ANON_KEY: 'key' }],
+  ])('is null (not configured) for %j', (env) => {
+    expect(readBackendConfig(env)).toBeNull();
+  });
+  it('derives the supabase-js session storage key from the project ref', () => {
+    expect(authStorageKey({ url: 'https://corvana-test.supabase.co', anonKey: 'k' })).toBe('sb-corvana-test-auth-token');
+  });
+});
+
+describe('a build without Supabase settings', () => {
+  it('fails the insert with a console error saying the backend is not configured, and sends nothing', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const backend = createRestBackend(readBackendConfig({}));
+    expect(backend.configured).toBe(false);
+    await expect(backend.insert('contact_submissions', { id: 'x' })).rejects.toBeInstanceOf(BackendNotConfiguredError);
+    expect(errors).toHaveBeenCalledWith(NOT_CONFIGURED_MESSAGE);
+    expect(NOT_CONFIGURED_MESSAGE).toMatch(/not configured/i);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    // …and the form's submit logic reports a failure (the form then shows its error notice), never a success.
+    await expect(submitWithRetry(() => backend.insert('contact_submissions', { id: 'x' }))).resolves.toMatchObject({ ok: false, reason: 'not-configured' });
+  });
+});
+
+describe('the insert request', () => {
+  it('POSTs the row to /rest/v1/<table> with the anon key and no Prefer header, and reads 201 as success', async () => {
+    const fetchSpy = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 201, statusText: 'Created' }));
+    vi.stubGlobal('fetch', fetchSpy);
+    const backend = createRestBackend({ url: 'https://abcd.supabase.co', anonKey: 'anon-key' });
+    const row = { id: '22222222-2222-4222-8222-222222222222', first_name: 'Ada' };
+    await expect(backend.insert('contact_submissions', row)).resolves.toEqual({ error: null, status: 201 });
+    const [url, init] = fetchSpy.mock.calls[0];
+    expect(String(url)).toBe('https://abcd.supabase.co/rest/v1/contact_submissions');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual(row);
+    const headers = new Headers(init?.headers);
+    expect(headers.get('apikey')).toBe('anon-key');
+    expect(headers.get('authorization')).toBe('Bearer anon-key');
+    expect(headers.get('content-profile')).toBe('public');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(headers.has('prefer')).toBe(false);
+  });
+
+  it('turns a network failure into status 0 (retryable) instead of throwing', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const backend = createRestBackend({ url: 'https://abcd.supabase.co', anonKey: 'anon-key' });
+    const result = await backend.insert('job_applications', { id: 'x' });
+    expect(result.status).toBe(0);
+    expect(result.error?.message).toMatch(/Failed to fetch/);
+  });
+
+  it('passes PostgREST errors through with their code', async () => {
+    const body = { code: '23514', details: null, hint: null, message: 'violates check constraint' };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } })));
+    const backend = createRestBackend({ url: 'https://abcd.supabase.co', anonKey: 'anon-key' });
+    await expect(backend.insert('job_applications', { id: 'x' })).resolves.toEqual({ error: body, status: 400 });
+  });
+});
+
+describe('supabase/config.toml', () => {
+  it('asks for the password length the reset form asks for', () => {
+    const config = parseToml(readFileSync('supabase/config.toml', 'utf8')) as { auth: { minimum_password_length: number; enable_signup: boolean } };
+    expect(config.auth.minimum_password_length).toBe(PASSWORD_MIN_LENGTH);
+    expect(config.auth.enable_signup).toBe(false);
+  });
+});
