@@ -6,7 +6,8 @@
 import { defineCollection } from 'astro:content';
 import { glob, file } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { pageSchema, productSchema, serviceSchema, postSchema, redirectSchema, siteSchema, formsCopySchema } from './lib/schemas';
+import { pageSchema, productSchema, serviceSchema, postSchema, redirectSchema, siteSchema } from './lib/schemas';
+import { formsCopySchema } from './lib/schemas';
 
 /** CONTENT_DIR lets tests and the build benchmark build the site from a copy of content/. */
 const dir = process.env.CONTENT_DIR ?? './content';

@@ -119,7 +119,7 @@ export const sectionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('service-grid'), id: anchor, heading, intro }).strict(),
   // Early-access and feedback boxes are bound to no data (SPEC §3): they honestly open a mail draft.
   z.object({ type: z.literal('mail-box'), id: anchor, heading: shortText(120), text: intro, button: shortText(40), to: z.string().min(3).describe('Address the draft goes to, e.g. {email.support}.'), subject: shortText(120) }).strict(),
-  z.object({ type: z.literal('form'), id: anchor, heading, intro, form: z.enum(['contact', 'demo', 'careers', 'product-team']).describe('Which form island renders here.') }).strict(),
+  z.object({ type: z.literal('form'), id: anchor, heading, intro, form: z.enum(['contact', 'demo', 'careers', 'product-team']).describe('Which form island renders here.'), aside: z.enum(['contact-details']).optional().describe('A side column beside the form on wide screens (below it on small ones): "contact-details" shows the contact details card.') }).strict(),
 ]);
 export type Section = z.infer<typeof sectionSchema>;
 export const sectionsSchema = z.array(sectionSchema).default([]);

@@ -53,7 +53,7 @@ async function as(role: ApiRole, sql: string, params: unknown[] = []): Promise<R
 }
 
 /** The statement PostgREST builds for POST /rest/v1/<table> without ?select (return=minimal): RETURNING 1, no read-back. */
-function insert(role: ApiRole, table: Table, row: Row) {
+function insert(role: ApiRole, table: Table, row: object) {
   const columns = Object.keys(row).map((c) => `"${c}"`).join(', ');
   return as(
     role,

@@ -25,7 +25,8 @@ export const test = base.extend<{ problems: PageProblems; allowConsoleErrors: Re
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
         const text = msg.text();
-        if (allowConsoleErrors.some((re) => re.test(text))) return;
+        // test.use() unwraps a one-element array ([/re/]) into the RegExp itself; accept both.
+        if (([] as RegExp[]).concat(allowConsoleErrors).some((re) => re.test(text))) return;
         problems.consoleErrors.push(text);
       });
       page.on('pageerror', (err) => problems.pageErrors.push(err.message));

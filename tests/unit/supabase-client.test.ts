@@ -6,7 +6,7 @@
 import { describe, it, expect, vi, afterEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
-import { readBackendConfig, authStorageKey, NOT_CONFIGURED_MESSAGE } from '../../src/lib/supabase/config';
+import { readBackendConfig, authStorageKey, authNeededAtLoad, NOT_CONFIGURED_MESSAGE } from '../../src/lib/supabase/config';
 import { createRestBackend } from '../../src/lib/supabase/rest';
 import { BackendNotConfiguredError, submitWithRetry } from '../../src/lib/forms/submit';
 import { PASSWORD_MIN_LENGTH } from '../../src/lib/forms/limits';
@@ -94,5 +94,27 @@ describe('supabase/config.toml', () => {
     const config = parseToml(readFileSync('supabase/config.toml', 'utf8')) as { auth: { minimum_password_length: number; enable_signup: boolean } };
     expect(config.auth.minimum_password_length).toBe(PASSWORD_MIN_LENGTH);
     expect(config.auth.enable_signup).toBe(false);
+  });
+});
+
+describe('authNeededAtLoad', () => {
+  const config = { url: 'https://abcd.supabase.co', anonKey: 'k' };
+  const storage = (value: string | null) => ({ getItem: (key: string) => (key === 'sb-abcd-auth-token' ? value : null) });
+  const plain = { hash: '', search: '' };
+  it('is false for a visitor without a session: the card loads the auth client when used', () => {
+    expect(authNeededAtLoad(config, storage(null), plain)).toBe(false);
+  });
+  it('is true when a session is stored (to show it and keep it refreshed)', () => {
+    expect(authNeededAtLoad(config, storage('{"access_token":"x"}'), plain)).toBe(true);
+  });
+  it.each(['#access_token=abc&type=recovery', '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid'])(
+    'is true when the URL carries an auth result (%s)',
+    (hash) => {
+      expect(authNeededAtLoad(config, storage(null), { hash, search: '' })).toBe(true);
+    },
+  );
+  it('is false without settings, and survives a storage that throws', () => {
+    expect(authNeededAtLoad(null, storage('x'), plain)).toBe(false);
+    expect(authNeededAtLoad(config, { getItem: () => { throw new Error('denied'); } }, plain)).toBe(false);
   });
 });

@@ -23,15 +23,18 @@ interface Common {
 }
 
 function Label({ id, copy, required, optionalMark }: { id: string; copy: FieldCopy; required?: boolean; optionalMark?: string }) {
+  // The marker sits outside the <label>, so the field's name stays exactly the label; `required` tells assistive technology.
   return (
-    <label htmlFor={id} className="field-label">
-      {copy.label}
+    <div className="flex items-baseline justify-between gap-2">
+      <label htmlFor={id} className="field-label">
+        {copy.label}
+      </label>
       {!required && optionalMark && (
-        <span className="ml-1 font-normal text-ink-600" aria-hidden="true">
+        <span className="text-xs text-ink-600" aria-hidden="true">
           {optionalMark}
         </span>
       )}
-    </label>
+    </div>
   );
 }
 

@@ -35,11 +35,11 @@ export function notifyError(notice: Notice) {
 export function Notices() {
   const { toasts } = useToasterStore();
   useEffect(() => {
-    // Newest first: dismiss everything beyond the third visible notice.
+    // Newest first: take everything beyond the third visible notice off the page at once.
     toasts
       .filter((t) => t.visible)
       .slice(MAX_VISIBLE)
-      .forEach((t) => toast.dismiss(t.id));
+      .forEach((t) => toast.remove(t.id));
   }, [toasts]);
   return (
     <Toaster

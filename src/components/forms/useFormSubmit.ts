@@ -34,8 +34,16 @@ export function useFormSubmit<S extends Record<string, string>>(options: FormOpt
   const [hydrated, setHydrated] = useState(false);
   const busy = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
 
   useEffect(() => setHydrated(true), []);
+
+  // The fields are disabled while sending, which drops keyboard focus; give it back to the submit button.
+  useEffect(() => {
+    if (submitting || !formRef.current) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) formRef.current.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [submitting]);
 
   /** Change one field. A changed form is a new submission, so it gets a new row id when sent. */
   const setField = useCallback(
@@ -59,6 +67,7 @@ export function useFormSubmit<S extends Record<string, string>>(options: FormOpt
       if (!form.reportValidity()) return;
 
       busy.current = true;
+      formRef.current = form;
       setSubmitting(true);
       try {
         const values = draft.values;

@@ -28,7 +28,7 @@ export default function ContactForm({ copy, common, labelledBy }: Props) {
   const f = copy.fields;
   return (
     <>
-      <FormFrame id={`${F}-form`} labelledBy={labelledBy} busy={form.submitting} onSubmit={form.onSubmit}>
+      <FormFrame id={`form-${F}`} labelledBy={labelledBy} busy={form.submitting} onSubmit={form.onSubmit}>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField form={F} name="firstName" copy={f.firstName} value={values.firstName} onChange={(v) => setField('firstName', v)} required maxLength={L.first_name} autoComplete="given-name" />
           <TextField form={F} name="lastName" copy={f.lastName} value={values.lastName} onChange={(v) => setField('lastName', v)} required maxLength={L.last_name} autoComplete="family-name" />

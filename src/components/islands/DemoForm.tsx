@@ -29,7 +29,7 @@ export default function DemoForm({ copy, common, labelledBy }: Props) {
   const f = copy.fields;
   return (
     <>
-      <FormFrame id={`${F}-form`} labelledBy={labelledBy} busy={form.submitting} onSubmit={form.onSubmit}>
+      <FormFrame id={`form-${F}`} labelledBy={labelledBy} busy={form.submitting} onSubmit={form.onSubmit}>
         <fieldset className="m-0 min-w-0 border-0 p-0">
           <legend className="field-label">{f.requestType.label}</legend>
           <div className="mt-2 flex flex-wrap gap-3">

@@ -44,7 +44,7 @@ export default function ProductTeamForm({ copy, common, products, labelledBy }: 
   };
   return (
     <>
-      <FormFrame id={`${F}-form`} labelledBy={labelledBy} busy={form.submitting} onSubmit={form.onSubmit}>
+      <FormFrame id={`form-${F}`} labelledBy={labelledBy} busy={form.submitting} onSubmit={form.onSubmit}>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField form={F} name="name" copy={f.name} value={values.name} onChange={(v) => setField('name', v)} required maxLength={L.full_name} autoComplete="name" />
           <TextField form={F} name="email" type="email" copy={f.email} value={values.email} onChange={(v) => setField('email', v)} required maxLength={L.email} pattern={EMAIL_PATTERN} autoComplete="email" />

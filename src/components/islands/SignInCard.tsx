@@ -9,9 +9,8 @@
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { isAuthApiError } from '@supabase/auth-js';
-import { $session } from '../../lib/session';
-import { getAuthClient, startSessionSync } from '../../lib/supabase/auth';
+import { $session, nextSession } from '../../lib/session';
+import { authNeededAtLoad, backendConfig } from '../../lib/supabase/config';
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../lib/forms/limits';
 import type { FormsCopy } from '../../lib/schemas';
 import { SubmitButton, TextField } from '../forms/fields';
@@ -25,9 +24,22 @@ interface Props {
 const REDIRECT_DELAY_MS = 1200;
 const F = 'sign-in';
 
+type AuthModule = typeof import('../../lib/supabase/auth');
+let authModule: Promise<AuthModule> | undefined;
+
+/** The auth client's module (about 24 KB gzip), loaded once, on demand, and subscribed to `$session`. */
+function loadAuth(): Promise<AuthModule> {
+  authModule ??= import('../../lib/supabase/auth').then((m) => {
+    m.startSessionSync();
+    return m;
+  });
+  authModule.catch(() => (authModule = undefined));
+  return authModule;
+}
+
 /** The service's own message when the service refused; a generic one for anything else (network, exceptions). */
-function serviceMessage(error: unknown, fallback: string): string {
-  return isAuthApiError(error) && error.message ? error.message : fallback;
+function serviceMessage(auth: AuthModule, error: unknown, fallback: string): string {
+  return auth.isAuthApiError(error) && error.message ? error.message : fallback;
 }
 
 export default function SignInCard({ copy }: Props) {
@@ -42,8 +54,13 @@ export default function SignInCard({ copy }: Props) {
 
   useEffect(() => {
     setHydrated(true);
-    startSessionSync();
+    if (authNeededAtLoad(backendConfig, window.localStorage, window.location)) void loadAuth();
+    // Nothing stored: signed out, and the auth client can wait until the card is used.
+    else $session.set(nextSession($session.get(), 'INITIAL_SESSION', null));
   }, []);
+
+  /** Start loading the auth client as soon as the visitor turns to the card. */
+  const warmUp = () => void loadAuth().catch(() => {});
 
   /** One request at a time: a double click never sends twice. */
   async function run(task: () => Promise<void>) {
@@ -61,16 +78,17 @@ export default function SignInCard({ copy }: Props) {
   const signIn = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(async () => {
-      const auth = getAuthClient();
-      if (!auth) {
-        notifyError({ text: copy.unexpectedError });
-        return;
-      }
       try {
+        const m = await loadAuth();
+        const auth = m.getAuthClient();
+        if (!auth) {
+          notifyError({ text: copy.unexpectedError });
+          return;
+        }
         const { error } = await auth.signInWithPassword({ email: email.trim(), password });
         if (error) {
-          if (!isAuthApiError(error)) console.error('Sign-in failed:', error);
-          notifyError({ text: serviceMessage(error, copy.unexpectedError) });
+          if (!m.isAuthApiError(error)) console.error('Sign-in failed:', error);
+          notifyError({ text: serviceMessage(m, error, copy.unexpectedError) });
           return;
         }
         notifySuccess({ text: copy.success });
@@ -88,12 +106,13 @@ export default function SignInCard({ copy }: Props) {
 
   const signOut = () =>
     void run(async () => {
-      const auth = getAuthClient();
-      if (!auth) return;
       try {
+        const m = await loadAuth();
+        const auth = m.getAuthClient();
+        if (!auth) return;
         const { error } = await auth.signOut();
         if (error) {
-          notifyError({ text: serviceMessage(error, copy.unexpectedError) });
+          notifyError({ text: serviceMessage(m, error, copy.unexpectedError) });
           return;
         }
         notifySuccess({ text: copy.signedOut });
@@ -106,8 +125,8 @@ export default function SignInCard({ copy }: Props) {
   const sendReset = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(async () => {
-      const auth = getAuthClient();
       try {
+        const auth = (await loadAuth()).getAuthClient();
         const result = auth ? await auth.resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/login` }) : null;
         // The same notice for every address: it must not tell whether one has an account.
         if (result && !result.error) notifySuccess({ text: copy.forgot.sent });
@@ -122,12 +141,13 @@ export default function SignInCard({ copy }: Props) {
   const saveNewPassword = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(async () => {
-      const auth = getAuthClient();
-      if (!auth) return;
       try {
+        const m = await loadAuth();
+        const auth = m.getAuthClient();
+        if (!auth) return;
         const { error } = await auth.updateUser({ password: newPassword });
         if (error) {
-          notifyError({ text: serviceMessage(error, copy.unexpectedError) });
+          notifyError({ text: serviceMessage(m, error, copy.unexpectedError) });
           return;
         }
         setNewPassword('');
@@ -198,9 +218,9 @@ export default function SignInCard({ copy }: Props) {
   }
 
   return (
-    <>
+    <div onFocusCapture={warmUp} onPointerEnter={warmUp} onTouchStart={warmUp}>
       {body}
       <Notices />
-    </>
+    </div>
   );
 }

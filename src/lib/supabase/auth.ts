@@ -1,10 +1,11 @@
 /**
- * Supabase Auth for the sign-in card only (about 25 KB gzip), configured as
+ * Supabase Auth for the sign-in card only (about 24 KB gzip), configured as
  * supabase-js configures it: the session persists in localStorage under
  * sb-<project ref>-auth-token and refreshes itself. Form pages never import
- * this module.
+ * this module; the sign-in card imports it dynamically, at once when a
+ * session is stored, otherwise when the visitor starts using the card.
  */
-import { AuthClient, type GoTrueClient } from '@supabase/auth-js';
+import { AuthClient, isAuthApiError, type GoTrueClient } from '@supabase/auth-js';
 import { anonHeaders, authStorageKey, backendConfig, NOT_CONFIGURED_MESSAGE } from './config';
 import { $session, nextSession } from '../session';
 
@@ -46,3 +47,5 @@ export function startSessionSync(): void {
     $session.set(nextSession($session.get(), event, session));
   });
 }
+
+export { isAuthApiError };

@@ -44,3 +44,20 @@ export function anonHeaders(config: BackendConfig): Record<string, string> {
 export function authStorageKey(config: BackendConfig): string {
   return `sb-${new URL(config.url).hostname.split('.')[0]}-auth-token`;
 }
+
+/**
+ * Whether the page must start the auth client right away: a session is stored
+ * (to show it and keep it refreshed) or the URL carries the result of an auth
+ * link (a password-reset link, an error). Otherwise the sign-in card loads the
+ * auth client only when the visitor starts using it.
+ */
+export function authNeededAtLoad(config: BackendConfig | null, storage: Pick<Storage, 'getItem'> | undefined, url: { hash: string; search: string }): boolean {
+  if (!config) return false;
+  let stored: string | null = null;
+  try {
+    stored = storage?.getItem(authStorageKey(config)) ?? null;
+  } catch {
+    stored = null;
+  }
+  return stored !== null || /(^|[#?&])(access_token|error_description|error_code)=/.test(url.hash + url.search);
+}

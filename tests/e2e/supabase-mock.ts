@@ -1,0 +1,119 @@
+/**
+ * Answers for the fake Supabase project of the test build (.env.test), in the
+ * shapes PostgREST and Supabase Auth really send (recorded in the project's
+ * toolchain notes): 201 with an empty body for an insert, PostgREST error
+ * objects, Auth sessions and errors.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page, Request, Route } from '@playwright/test';
+
+function envTest(name: string): string {
+  const line = readFileSync('.env.test', 'utf8').split('\n').find((l) => l.startsWith(`${name}=`));
+  if (!line) throw new Error(`.env.test has no ${name}`);
+  return line.slice(name.length + 1).trim();
+}
+
+export const SUPABASE_URL = envTest('PUBLIC_SUPABASE_URL');
+export const ANON_KEY = envTest('PUBLIC_SUPABASE_ANON_KEY');
+export const AUTH_STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
+
+export type Answer =
+  | { status: number; json?: unknown; text?: string; contentType?: string }
+  | { network: 'failed' };
+
+export const rest = {
+  created: { status: 201 } as Answer,
+  checkViolation: (table: string, column: string): Answer => ({
+    status: 400,
+    json: { code: '23514', details: 'Failing row contains (…).', hint: null, message: `new row for relation "${table}" violates check constraint "${table}_${column}_check"` },
+  }),
+  rlsRefused: (table: string): Answer => ({
+    status: 401,
+    json: { code: '42501', details: null, hint: null, message: `new row violates row-level security policy for table "${table}"` },
+  }),
+  duplicate: (table: string): Answer => ({
+    status: 409,
+    json: { code: '23505', details: 'Key (id)=(…) already exists.', hint: null, message: `duplicate key value violates unique constraint "${table}_pkey"` },
+  }),
+  serverError: { status: 500, text: '<html>oops</html>', contentType: 'text/html' } as Answer,
+  unavailable: { status: 503, text: 'Service Unavailable', contentType: 'text/plain' } as Answer,
+  networkError: { network: 'failed' } as Answer,
+};
+
+async function answer(route: Route, a: Answer) {
+  if ('network' in a) return route.abort(a.network);
+  const body = a.json !== undefined ? JSON.stringify(a.json) : (a.text ?? '');
+  return route.fulfill({ status: a.status, contentType: a.contentType ?? 'application/json', body });
+}
+
+export interface InsertMock {
+  /** The POSTs received, in order. */
+  requests: Request[];
+  bodies(): Record<string, unknown>[];
+  /** Hold answers until `release()` (to look at the submitting state). */
+  hold(): void;
+  release(): void;
+}
+
+/** Answer POST /rest/v1/<table> with `answers` in turn (the last one repeats). */
+export async function mockInsert(page: Page, table: string, answers: Answer[]): Promise<InsertMock> {
+  const requests: Request[] = [];
+  let gate: Promise<void> | null = null;
+  let open = () => {};
+  await page.route(`${SUPABASE_URL}/rest/v1/**`, async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== `/rest/v1/${table}`) {
+      return route.fulfill({ status: 404, json: { code: 'PGRST205', message: `unexpected ${request.method()} ${request.url()}` } });
+    }
+    requests.push(request);
+    const a = answers[Math.min(requests.length - 1, answers.length - 1)];
+    if (gate) await gate;
+    return answer(route, a);
+  });
+  return {
+    requests,
+    bodies: () => requests.map((r) => r.postDataJSON() as Record<string, unknown>),
+    hold() {
+      gate = new Promise((resolve) => (open = resolve));
+    },
+    release() {
+      open();
+      gate = null;
+    },
+  };
+}
+
+/* ----------------------------------------------------------------------------
+ * Auth
+ * ------------------------------------------------------------------------- */
+
+const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+export const USER_ID = '11111111-1111-4111-8111-111111111111';
+
+/** A session as Supabase Auth returns it from /token (a fake, unsigned JWT: the client does not verify it). */
+export function authSession(email = 'ada@example.com') {
+  const now = Math.floor(Date.now() / 1000);
+  const user = {
+    id: USER_ID, aud: 'authenticated', role: 'authenticated', email, email_confirmed_at: '2024-01-01T00:00:00Z', phone: '',
+    confirmed_at: '2024-01-01T00:00:00Z', last_sign_in_at: new Date().toISOString(),
+    app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {}, identities: [],
+    created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', is_anonymous: false,
+  };
+  const access_token = [
+    b64url({ alg: 'HS256', typ: 'JWT' }),
+    b64url({ aud: 'authenticated', exp: now + 3600, iat: now, iss: `${SUPABASE_URL}/auth/v1`, sub: USER_ID, email, role: 'authenticated', aal: 'aal1', session_id: '33333333-3333-4333-8333-333333333333', is_anonymous: false }),
+    'c2lnbmF0dXJl',
+  ].join('.');
+  return { access_token, token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, refresh_token: 'v1.fake-refresh-token', user };
+}
+
+export const auth = {
+  invalidCredentials: {
+    status: 400,
+    json: { code: 'invalid_credentials', message: 'Invalid login credentials' },
+  } as Answer,
+  rateLimited: { status: 429, json: { code: 'over_request_rate_limit', message: 'Request rate limit reached' } } as Answer,
+};
+
+export { answer as fulfillAnswer };
