@@ -3,6 +3,9 @@
  * components. Every string that reaches a page passes through `fillDeep`, so
  * {brand}, {slug}, {url.planner} … are resolved in one place.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { PageMeta, Site } from './schemas';
 import { fillDeep, placeholderValues } from './placeholders';
@@ -27,9 +30,27 @@ export async function filled<T>(value: T): Promise<T> {
 
 export type ListName = 'claims' | 'values' | 'teamGroups' | 'expertise' | 'planCategories' | 'projectTypes' | 'recruitmentProducts';
 
+/** The file of each shared list (as in src/content.config.ts). */
+const listFiles: Record<ListName, string> = {
+  claims: 'claims', values: 'values', teamGroups: 'team-groups', expertise: 'expertise',
+  planCategories: 'plan-categories', projectTypes: 'project-types', recruitmentProducts: 'recruitment-products',
+};
+
+/**
+ * Ids of a list in the order its YAML file writes them. Astro's data store
+ * sorts entries by id, so getCollection() alone would return lists
+ * alphabetically (e.g. the planner's "first six" categories would be wrong).
+ */
+function fileOrder(name: ListName): string[] {
+  const dir = process.env.CONTENT_DIR ?? './content';
+  const items = parseYaml(readFileSync(join(dir, 'lists', `${listFiles[name]}.yaml`), 'utf8')) as { id: string }[];
+  return items.map((item) => item.id);
+}
+
 /** A shared list in file order, placeholders filled. */
 export async function getList<N extends ListName>(name: N): Promise<CollectionEntry<N>['data'][]> {
-  const entries = await getCollection(name);
+  const order = fileOrder(name);
+  const entries = [...(await getCollection(name))].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   return filled(entries.map((e) => e.data as CollectionEntry<N>['data']));
 }
 

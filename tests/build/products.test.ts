@@ -9,6 +9,7 @@ import { describe, it, expect, afterAll } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { parse as parseYaml } from 'yaml';
 import { readManifest, type Manifest } from '../../src/lib/manifest';
 import { productSchema } from '../../src/lib/schemas';
 import { absoluteUrl } from '../../src/lib/urls';
@@ -92,6 +93,32 @@ describe('the built site has every product of content/products', () => {
 
   it.each(products.map((p) => [p.id, p] as const))('%s: card, page with its h1, sitemap entry, SoftwareApplication', (_id, product) => {
     checkProduct(dist, manifest, 'content', product);
+  });
+
+  /** Card headings (h3) inside the section with this id, in page order. */
+  const cardTitles = (html: string, id: string) => {
+    const section = new RegExp(`<section[^>]*id="${id}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? '';
+    return [...section.matchAll(/<h3[^>]*>([\s\S]*?)<\/h3>/g)].map((m) => m[1].replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').trim());
+  };
+  const listTitles = (file: string) => (parseYaml(readFileSync(join('content', 'lists', file), 'utf8')) as { title: string }[]).map((e) => e.title);
+
+  it('the planner shows the first six plan categories up top and all ten in the grid, in file order', () => {
+    const planner = products.find((p) => p.id === 'planner')!;
+    const html = readFileSync(fileFor(dist, planner.path!), 'utf8');
+    const categories = listTitles('plan-categories.yaml');
+    expect(categories).toHaveLength(10);
+    expect(cardTitles(html, 'popular-plans')).toEqual(categories.slice(0, 6));
+    expect(cardTitles(html, 'plan-categories')).toEqual(categories);
+    expect(html).toContain('aria-valuenow="50"');
+    for (const step of ['Task Analysis', 'Processing', 'Content Creation', 'Review &amp; Submit']) expect(html).toContain(step);
+  });
+
+  it('HomeHelp shows the six project types in file order', () => {
+    const homehelp = products.find((p) => p.id === 'homehelp')!;
+    const html = readFileSync(fileFor(dist, homehelp.path!), 'utf8');
+    const types = listTitles('project-types.yaml');
+    expect(types).toHaveLength(6);
+    expect(cardTitles(html, 'project-types')).toEqual(types);
   });
 
   it('product pages load no JavaScript', () => {
