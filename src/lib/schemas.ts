@@ -207,6 +207,14 @@ export const siteSchema = z
     tagline: shortText(120),
     description: z.string().min(50).max(160),
     logoText: shortText(20),
+    ogImage: z
+      .object({
+        src: sitePath.or(z.string().regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/)).describe('Social sharing image in public/, e.g. /og-image.png (1200×630).'),
+        alt: shortText(200),
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+      })
+      .strict(),
     email: z.object({ support: z.email(), partners: z.email() }).strict(),
     phone: shortText(30),
     location: shortText(80),
