@@ -6,14 +6,25 @@
 import { defineCollection } from 'astro:content';
 import { glob, file } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { parse as parseYaml } from 'yaml';
 import { pageSchema, productSchema, serviceSchema, postSchema, redirectSchema, siteSchema } from './lib/schemas';
 import { formsCopySchema } from './lib/schemas';
 
 /** CONTENT_DIR lets tests and the build benchmark build the site from a copy of content/. */
 const dir = process.env.CONTENT_DIR ?? './content';
 
+/**
+ * A shared list. Astro's data store keeps entries sorted by id, so the loader
+ * records each entry's position in the file as `order` and `getList` sorts by
+ * it: lists render in the order editors wrote them.
+ */
+const inFileOrder = (text: string) =>
+  (parseYaml(text) as Record<string, unknown>[]).map((entry, order) => ({ ...entry, order }));
 const list = <T extends z.ZodRawShape>(name: string, shape: T) =>
-  defineCollection({ loader: file(`${dir}/lists/${name}.yaml`), schema: z.object({ id: z.string(), ...shape }).strict() });
+  defineCollection({
+    loader: file(`${dir}/lists/${name}.yaml`, { parser: inFileOrder }),
+    schema: z.object({ id: z.string(), order: z.number().int().min(0), ...shape }).strict(),
+  });
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 

@@ -29,7 +29,8 @@ export type ListName = 'claims' | 'values' | 'teamGroups' | 'expertise' | 'planC
 
 /** A shared list in file order, placeholders filled. */
 export async function getList<N extends ListName>(name: N): Promise<CollectionEntry<N>['data'][]> {
-  const entries = await getCollection(name);
+  // The data store sorts by id; `order` is the position in the file (see src/content.config.ts).
+  const entries = (await getCollection(name)).sort((a, b) => (a.data as { order: number }).order - (b.data as { order: number }).order);
   return filled(entries.map((e) => e.data as CollectionEntry<N>['data']));
 }
 

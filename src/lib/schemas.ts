@@ -80,6 +80,7 @@ export const cardSchema = z
     badge: shortText(40).optional().describe('Status pill, e.g. "Active Portfolio Company".'),
     bullets: z.array(shortText(200)).max(12).optional(),
     chips: z.array(shortText(60)).max(12).optional(),
+    chipsLabel: shortText(60).optional().describe('Visible label before the chips, e.g. "Seeking expertise in"; without it the chips are announced as "Features".'),
     link: actionSchema.optional(),
   })
   .strict();
@@ -105,13 +106,13 @@ export const listSources = [
 export const sectionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hero'), id: anchor, eyebrow: shortText(80).optional(), heading: shortText(120), lead: intro, actions: z.array(actionSchema).max(3).default([]), chips: z.array(shortText(60)).max(10).optional() }).strict(),
   z.object({ type: z.literal('parallax-hero'), id: anchor, heading: shortText(80), lead: intro, action: actionSchema, hashtags: z.array(shortText(40)).max(8), floatingWords: z.array(shortText(20)).max(6), roles: z.array(shortText(30)).max(6) }).strict(),
-  z.object({ type: z.literal('cards'), id: anchor, heading, intro, columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3), items: z.array(cardSchema).max(24).default([]), source: z.enum(listSources).optional().describe('Render a shared list from content/lists instead of (or after) items.'), limit: z.number().int().positive().optional() }).strict(),
+  z.object({ type: z.literal('cards'), id: anchor, heading, intro, columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3), items: z.array(cardSchema).max(24).default([]), source: z.enum(listSources).optional().describe('Render a shared list from content/lists instead of (or after) items.'), limit: z.number().int().positive().optional(), actions: z.array(actionSchema).max(3).optional().describe('Buttons shown below the cards, e.g. "Try Dashboard Demo".') }).strict(),
   z.object({ type: z.literal('stats'), id: anchor, heading, intro, claims: z.array(z.string()).min(1).max(8).describe('Ids from content/lists/claims.yaml.') }).strict(),
   z.object({ type: z.literal('steps'), id: anchor, heading, intro, items: z.array(z.object({ title: shortText(80), text: z.string().max(400).optional() }).strict()).min(1).max(8) }).strict(),
   z.object({ type: z.literal('list'), id: anchor, heading, intro, items: z.array(shortText(200)).max(30).default([]), source: z.enum(listSources).optional() }).strict(),
   z.object({ type: z.literal('faq'), id: anchor, heading, intro, items: z.array(z.object({ question: shortText(200), answer: z.string().min(1).max(1200) }).strict()).min(1).max(12) }).strict(),
   z.object({ type: z.literal('cta'), id: anchor, heading: shortText(120), text: intro, actions: z.array(actionSchema).min(1).max(3) }).strict(),
-  z.object({ type: z.literal('prose'), id: anchor, heading, paragraphs: z.array(z.string().min(1).max(1500)).min(1).max(20), bullets: z.array(shortText(300)).max(20).optional() }).strict(),
+  z.object({ type: z.literal('prose'), id: anchor, heading, paragraphs: z.array(z.string().min(1).max(1500)).min(1).max(20), bullets: z.array(shortText(300)).max(20).optional(), size: z.enum(['document', 'section']).default('document').describe('"document": compact, for policy-style pages with many prose blocks; "section": the spacing and heading size of the other page sections.') }).strict(),
   z.object({ type: z.literal('progress'), id: anchor, heading, intro, items: z.array(z.object({ title: shortText(80), label: shortText(80).optional(), text: z.string().max(300).optional(), status: shortText(30).optional(), percent: z.number().int().min(0).max(100), note: shortText(60).optional(), members: z.number().int().min(0).optional(), steps: z.array(z.object({ title: shortText(60), done: z.boolean().default(false) }).strict()).max(8).optional() }).strict()).min(1).max(6) }).strict(),
   z.object({ type: z.literal('contact-details'), id: anchor, heading }).strict(),
   z.object({ type: z.literal('socials'), id: anchor, heading, intro, placement: z.enum(['home', 'contact']).default('home') }).strict(),
@@ -206,6 +207,14 @@ export const siteSchema = z
     tagline: shortText(120),
     description: z.string().min(50).max(160),
     logoText: shortText(20),
+    ogImage: z
+      .object({
+        src: sitePath.or(z.string().regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/)).describe('Social sharing image in public/, e.g. /og-image.png (1200×630).'),
+        alt: shortText(200),
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+      })
+      .strict(),
     email: z.object({ support: z.email(), partners: z.email() }).strict(),
     phone: shortText(30),
     location: shortText(80),

@@ -66,3 +66,106 @@ export function graph(nodes: JsonLd[]): Record<string, unknown> {
 export function serializeJsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
+
+/* ---------- Page-specific nodes (products, the Videus FAQ, the blog post) ---------- */
+
+/** What a product contributes to structured data; `path` is absent for a product without a page. */
+export interface ProductInfo {
+  name: string;
+  description: string;
+  category: string;
+  path?: string;
+}
+
+/** schema.org / Google application categories for the product categories of SPEC §3; anything else is a business app. */
+const applicationCategories: Record<string, string> = {
+  'Media & Publishing': 'BusinessApplication',
+  Communications: 'CommunicationApplication',
+  Education: 'EducationalApplication',
+  Marketing: 'BusinessApplication',
+  'AI Technology': 'DeveloperApplication',
+  'Events & Retail': 'EntertainmentApplication',
+  'AI Lifestyle': 'LifestyleApplication',
+  'Learning & Development': 'EducationalApplication',
+  'Sports & Entertainment': 'SportsApplication',
+  'AI Media Technology': 'MultimediaApplication',
+};
+
+/** A product as a SoftwareApplication with the free offer in USD that SPEC §7 describes. */
+export function softwareApplication(product: ProductInfo, host: string): JsonLd {
+  const node: JsonLd = {
+    '@type': 'SoftwareApplication',
+    name: product.name,
+    description: product.description,
+    applicationCategory: applicationCategories[product.category] ?? 'BusinessApplication',
+    applicationSubCategory: product.category,
+    operatingSystem: 'Web',
+    publisher: { '@id': `${absoluteUrl(host, '/')}#organization` },
+    offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
+  };
+  if (product.path) {
+    node['@id'] = `${absoluteUrl(host, product.path)}#software`;
+    node.url = absoluteUrl(host, product.path);
+  }
+  return node;
+}
+
+/** All products, in order, as an ItemList of SoftwareApplication (the products page). */
+export function productItemList(products: ProductInfo[], host: string, name = 'Products'): JsonLd {
+  return {
+    '@type': 'ItemList',
+    name,
+    numberOfItems: products.length,
+    itemListElement: products.map((product, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      item: softwareApplication(product, host),
+    })),
+  };
+}
+
+/** FAQPage from question/answer pairs (plain text). */
+export function faqPage(items: { question: string; answer: string }[]): JsonLd {
+  return {
+    '@type': 'FAQPage',
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  };
+}
+
+export interface PostInfo {
+  headline: string;
+  description: string;
+  path: string;
+  published: Date;
+  author: string;
+  keywords?: string[];
+}
+
+/** A blog post. The author is the team named in the post (an Organization); the publisher is the company. */
+export function blogPosting(post: PostInfo, site: Site, host: string): JsonLd {
+  const url = absoluteUrl(host, post.path);
+  const date = post.published.toISOString().slice(0, 10);
+  return {
+    '@type': 'BlogPosting',
+    '@id': `${url}#article`,
+    headline: post.headline,
+    description: post.description,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    datePublished: date,
+    dateModified: date,
+    inLanguage: 'en',
+    ...(post.keywords?.length ? { keywords: post.keywords.join(', ') } : {}),
+    author: { '@type': 'Organization', name: post.author, url: absoluteUrl(host, '/about') },
+    publisher: {
+      '@type': 'Organization',
+      '@id': `${absoluteUrl(host, '/')}#organization`,
+      name: site.brand,
+      logo: { '@type': 'ImageObject', url: absoluteUrl(host, '/favicon.svg') },
+    },
+  };
+}

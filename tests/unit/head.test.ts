@@ -31,6 +31,8 @@ describe('buildHead', () => {
     expect(metaContent(tags, 'og:url')).toBe('https://corvana.example/services/managed-business');
     expect(metaContent(tags, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(tags, 'twitter:site')).toBe('@corvana');
+    expect(metaContent(tags, 'og:image')).toBe(`https://corvana.example${site.ogImage.src}`);
+    expect(metaContent(tags, 'og:image:alt')).toBe(site.ogImage.alt);
   });
 
   it('is indexable unless noindex is set', () => {
@@ -68,5 +70,15 @@ describe('buildHead', () => {
   it('uses an explicit parent when the path does not imply one', () => {
     const post = { ...meta, path: '/post/hello', name: 'Hello', parent: '/services' };
     expect(breadcrumbs(post, pages).map((c) => c.path)).toEqual(['/', '/services', '/post/hello']);
+  });
+});
+
+describe('social image', () => {
+  it('the configured og:image exists in public/ with the configured size', async () => {
+    const { readFileSync } = await import('node:fs');
+    const png = readFileSync(`public${site.ogImage.src}`);
+    // PNG header: width and height are big-endian at bytes 16 and 20.
+    expect(png.readUInt32BE(16)).toBe(site.ogImage.width);
+    expect(png.readUInt32BE(20)).toBe(site.ogImage.height);
   });
 });
