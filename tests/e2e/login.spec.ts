@@ -140,9 +140,15 @@ test('a client who is already signed in is told so and can sign out', async ({ p
     }
     return route.fulfill({ status: 404, json: { message: 'unexpected' } });
   });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
   await openLogin(page);
   const card = page.getByTestId('signed-in');
   await expect(card).toContainText(`${copy.signIn.signedInAs} grace@example.com.`);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /\/auth\.[^/]*\.js$/.test(s)), 'a valid stored session needs no auth client yet').toEqual([]);
   await card.getByRole('button', { name: copy.signIn.signOut }).click();
   await expect(page.getByRole('status').filter({ hasText: copy.signIn.signedOut })).toBeVisible();
   await expect(signInForm(page)).toBeVisible();
@@ -151,6 +157,26 @@ test('a client who is already signed in is told so and can sign out', async ({ p
   // Signed out for good: a reload shows the sign-in form.
   await page.reload();
   await expect(signInForm(page)).toBeVisible();
+});
+
+test('an expired stored session is refreshed at once (TOKEN_REFRESHED) and stays signed in', async ({ page }) => {
+  const expired = { ...authSession('grace@example.com'), expires_at: Math.floor(Date.now() / 1000) - 60 };
+  await page.addInitScript(([key, value]) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem(key, value);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, [AUTH_STORAGE_KEY, JSON.stringify(expired)] as const);
+  const refreshed = authSession('grace@example.com');
+  const grants: string[] = [];
+  await page.route(`${SUPABASE_URL}/auth/v1/token**`, (route) => {
+    grants.push(`${new URL(route.request().url()).searchParams.get('grant_type')} ${JSON.stringify(route.request().postDataJSON())}`);
+    return route.fulfill({ status: 200, json: { ...refreshed, refresh_token: 'v1.rotated' } });
+  });
+  await openLogin(page);
+  await expect(page.getByTestId('signed-in')).toContainText('grace@example.com');
+  await expect.poll(() => grants).toEqual([`refresh_token ${JSON.stringify({ refresh_token: 'v1.fake-refresh-token' })}`]);
+  await expect.poll(async () => JSON.parse((await stored(page)) ?? '{}').refresh_token).toBe('v1.rotated');
 });
 
 test('"Forgot password?" sends the reset e-mail and says the same whether or not the address has an account', async ({ page }) => {

@@ -73,3 +73,12 @@ describe('newRowId', () => {
     }
   });
 });
+
+describe('limits', () => {
+  it('bound both email columns by the longest address the forms accept', async () => {
+    const { LIMITS } = await import('../../src/lib/forms/limits');
+    const { EMAIL_MAX_LENGTH } = await import('../../src/lib/forms/patterns');
+    expect(LIMITS.contact_submissions.email).toBe(EMAIL_MAX_LENGTH);
+    expect(LIMITS.job_applications.email).toBe(EMAIL_MAX_LENGTH);
+  });
+});

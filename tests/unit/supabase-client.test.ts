@@ -6,7 +6,7 @@
 import { describe, it, expect, vi, afterEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
-import { readBackendConfig, authStorageKey, authNeededAtLoad, NOT_CONFIGURED_MESSAGE } from '../../src/lib/supabase/config';
+import { readBackendConfig, authStorageKey, authPlan, REFRESH_LEAD_MS, NOT_CONFIGURED_MESSAGE } from '../../src/lib/supabase/config';
 import { createRestBackend } from '../../src/lib/supabase/rest';
 import { BackendNotConfiguredError, submitWithRetry } from '../../src/lib/forms/submit';
 import { PASSWORD_MIN_LENGTH } from '../../src/lib/forms/limits';
@@ -97,24 +97,38 @@ describe('supabase/config.toml', () => {
   });
 });
 
-describe('authNeededAtLoad', () => {
+describe('authPlan: when the sign-in card loads the auth client', () => {
   const config = { url: 'https://abcd.supabase.co', anonKey: 'k' };
   const storage = (value: string | null) => ({ getItem: (key: string) => (key === 'sb-abcd-auth-token' ? value : null) });
   const plain = { hash: '', search: '' };
-  it('is false for a visitor without a session: the card loads the auth client when used', () => {
-    expect(authNeededAtLoad(config, storage(null), plain)).toBe(false);
+  const now = 1_800_000_000_000;
+  const session = (expiresInS: number) =>
+    JSON.stringify({ access_token: 'x', refresh_token: 'r', expires_at: now / 1000 + expiresInS, user: { id: 'u1', email: 'ada@example.com' } });
+
+  it('on use, for a visitor without a session', () => {
+    expect(authPlan(config, storage(null), plain, now)).toEqual({ load: 'on-use' });
   });
-  it('is true when a session is stored (to show it and keep it refreshed)', () => {
-    expect(authNeededAtLoad(config, storage('{"access_token":"x"}'), plain)).toBe(true);
+  it('later, for a valid stored session: shown from storage, loaded in time to refresh it', () => {
+    expect(authPlan(config, storage(session(3600)), plain, now)).toEqual({
+      load: 'later', inMs: 3600_000 - REFRESH_LEAD_MS, user: { id: 'u1', email: 'ada@example.com' },
+    });
+  });
+  it('now, for a session that is expired or about to expire (it must be refreshed)', () => {
+    expect(authPlan(config, storage(session(60)), plain, now)).toEqual({ load: 'now' });
+    expect(authPlan(config, storage(session(-10)), plain, now)).toEqual({ load: 'now' });
+  });
+  it('now, for something stored that it cannot read', () => {
+    expect(authPlan(config, storage('{not json'), plain, now)).toEqual({ load: 'now' });
+    expect(authPlan(config, storage('{"access_token":"x"}'), plain, now)).toEqual({ load: 'now' });
   });
   it.each(['#access_token=abc&type=recovery', '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid'])(
-    'is true when the URL carries an auth result (%s)',
+    'now, when the URL carries an auth result (%s)',
     (hash) => {
-      expect(authNeededAtLoad(config, storage(null), { hash, search: '' })).toBe(true);
+      expect(authPlan(config, storage(null), { hash, search: '' }, now)).toEqual({ load: 'now' });
     },
   );
-  it('is false without settings, and survives a storage that throws', () => {
-    expect(authNeededAtLoad(null, storage('x'), plain)).toBe(false);
-    expect(authNeededAtLoad(config, { getItem: () => { throw new Error('denied'); } }, plain)).toBe(false);
+  it('on use without settings, and with a storage that throws', () => {
+    expect(authPlan(null, storage(session(3600)), plain, now)).toEqual({ load: 'on-use' });
+    expect(authPlan(config, { getItem: () => { throw new Error('denied'); } }, plain, now)).toEqual({ load: 'on-use' });
   });
 });

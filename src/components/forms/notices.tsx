@@ -3,7 +3,7 @@
  * each notice shown 4 seconds, at most 3 visible (DECISIONS). Success notices
  * are polite status messages; errors are alerts, announced at once.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
 export const NOTICE_MS = 4000;
@@ -31,8 +31,18 @@ export function notifyError(notice: Notice) {
   return toast.error(<Body {...notice} />, { duration: NOTICE_MS, ariaProps: { role: 'alert', 'aria-live': 'assertive' } });
 }
 
-/** The page's toaster. Render it once, inside the island that raises notices. */
+/**
+ * The page's toaster. Render it once, inside the island that raises notices.
+ * It is mounted only in the browser: in the server HTML its fixed, full-window
+ * container would count as "visible" and hydrate a client:visible form at once.
+ */
 export function Notices() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? <Toasts /> : null;
+}
+
+function Toasts() {
   const { toasts } = useToasterStore();
   useEffect(() => {
     // Newest first: take everything beyond the third visible notice off the page at once.

@@ -2,7 +2,8 @@
 import { contactRow, emptyContact } from '../../lib/forms/rows';
 import { EMAIL_PATTERN, LIMITS } from '../../lib/forms/limits';
 import type { FormsCopy } from '../../lib/schemas';
-import { FormFrame, Honeypot, SubmitButton, TextAreaField, TextField } from '../forms/fields';
+import { SubmitButton, TextField } from '../forms/fields';
+import { FormFrame, Honeypot, TextAreaField } from '../forms/form-fields';
 import { Notices } from '../forms/notices';
 import { useFormSubmit } from '../forms/useFormSubmit';
 

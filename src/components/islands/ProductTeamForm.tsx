@@ -6,7 +6,8 @@
 import { emptyProductTeam, productTeamRow } from '../../lib/forms/rows';
 import { EMAIL_PATTERN, LIMITS, URL_PATTERN } from '../../lib/forms/limits';
 import type { FormsCopy } from '../../lib/schemas';
-import { FormFrame, Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from '../forms/fields';
+import { SubmitButton, TextField } from '../forms/fields';
+import { FormFrame, Honeypot, SelectField, TextAreaField } from '../forms/form-fields';
 import { Notices } from '../forms/notices';
 import { useFormSubmit } from '../forms/useFormSubmit';
 

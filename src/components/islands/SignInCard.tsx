@@ -10,8 +10,8 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, nextSession } from '../../lib/session';
-import { authNeededAtLoad, backendConfig } from '../../lib/supabase/config';
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../lib/forms/limits';
+import { authPlan, authStorageKey, backendConfig } from '../../lib/supabase/config';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../lib/forms/patterns';
 import type { FormsCopy } from '../../lib/schemas';
 import { SubmitButton, TextField } from '../forms/fields';
 import { Notices, notifyError, notifySuccess } from '../forms/notices';
@@ -54,9 +54,25 @@ export default function SignInCard({ copy }: Props) {
 
   useEffect(() => {
     setHydrated(true);
-    if (authNeededAtLoad(backendConfig, window.localStorage, window.location)) void loadAuth();
-    // Nothing stored: signed out, and the auth client can wait until the card is used.
-    else $session.set(nextSession($session.get(), 'INITIAL_SESSION', null));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const plan = () => {
+      clearTimeout(timer);
+      const next = authPlan(backendConfig, window.localStorage, window.location, Date.now());
+      if (next.load === 'now') return void loadAuth().catch(() => {});
+      // Until the auth client runs, the state comes from storage, as the client itself would read it.
+      $session.set(nextSession($session.get(), 'INITIAL_SESSION', next.load === 'later' ? { user: next.user } : null));
+      if (next.load === 'later') timer = setTimeout(() => void loadAuth().catch(() => {}), next.inMs);
+    };
+    plan();
+    // Another tab signed in or out: follow it (once loaded, the auth client does this itself).
+    const onStorage = (event: StorageEvent) => {
+      if (!authModule && backendConfig && event.key === authStorageKey(backendConfig)) plan();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('storage', onStorage);
+    };
   }, []);
 
   /** Start loading the auth client as soon as the visitor turns to the card. */
@@ -167,7 +183,7 @@ export default function SignInCard({ copy }: Props) {
           <h3 id={`${F}-recovery-heading`} className="text-lg font-semibold text-ink-900">{copy.recovery.heading}</h3>
           <p className="mt-1 text-sm text-ink-600">{copy.recovery.intro}</p>
         </div>
-        <TextField form={F} name="new-password" type="password" copy={copy.recovery.field} value={newPassword} onChange={setNewPassword} required minLength={PASSWORD_MIN_LENGTH} maxLength={72} autoComplete="new-password" />
+        <TextField form={F} name="new-password" type="password" copy={copy.recovery.field} value={newPassword} onChange={setNewPassword} required minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
         <div>
           <SubmitButton busy={busy} ready={hydrated} label={copy.recovery.submit} busyLabel={copy.recovery.submitting} />
         </div>
@@ -193,7 +209,7 @@ export default function SignInCard({ copy }: Props) {
           <h3 id={`${F}-forgot-heading`} className="text-lg font-semibold text-ink-900">{copy.forgot.heading}</h3>
           <p className="mt-1 text-sm text-ink-600">{copy.forgot.intro}</p>
         </div>
-        <TextField form={`${F}-forgot`} name="email" type="email" copy={copy.fields.email} value={email} onChange={setEmail} required maxLength={254} pattern={EMAIL_PATTERN} autoComplete="email" />
+        <TextField form={`${F}-forgot`} name="email" type="email" copy={copy.fields.email} value={email} onChange={setEmail} required maxLength={EMAIL_MAX_LENGTH} pattern={EMAIL_PATTERN} autoComplete="email" />
         <div className="flex flex-wrap items-center gap-4">
           <SubmitButton busy={busy} ready={hydrated} label={copy.forgot.submit} busyLabel={copy.forgot.submitting} />
           <button type="button" className="btn-link" onClick={() => setView('sign-in')}>
@@ -205,8 +221,8 @@ export default function SignInCard({ copy }: Props) {
   } else {
     body = (
       <form id={F} aria-labelledby="client-login-heading" onSubmit={signIn} className="grid gap-5">
-        <TextField form={F} name="email" type="email" copy={copy.fields.email} value={email} onChange={setEmail} required maxLength={254} autoComplete="username" />
-        <TextField form={F} name="password" type="password" copy={copy.fields.password} value={password} onChange={setPassword} required maxLength={72} autoComplete="current-password" />
+        <TextField form={F} name="email" type="email" copy={copy.fields.email} value={email} onChange={setEmail} required maxLength={EMAIL_MAX_LENGTH} autoComplete="username" />
+        <TextField form={F} name="password" type="password" copy={copy.fields.password} value={password} onChange={setPassword} required maxLength={PASSWORD_MAX_LENGTH} autoComplete="current-password" />
         <div className="flex flex-wrap items-center justify-between gap-4">
           <SubmitButton busy={busy} ready={hydrated} label={copy.submit} busyLabel={copy.submitting} />
           <button type="button" className="btn-link" onClick={() => setView('forgot')}>

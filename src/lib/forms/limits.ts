@@ -33,10 +33,4 @@ export type RequestType = keyof typeof DEMO_PREFIX;
 export const DEMO_MESSAGE_MAX =
   LIMITS.contact_submissions.message - Math.max(...Object.values(DEMO_PREFIX).map((p) => p.length));
 
-/** The e-mail shape the database accepts (same rule as the CHECK constraint): no spaces, one @, a dot in the domain. */
-export const EMAIL_PATTERN = '[^@\\s]+@[^@\\s]+\\.[^@\\s]+';
-/** Portfolio links must be web links (no javascript: or data: URLs reach the staff dashboard). */
-export const URL_PATTERN = 'https?://.+';
-
-/** Shortest password the sign-in service accepts (supabase/config.toml [auth] minimum_password_length). */
-export const PASSWORD_MIN_LENGTH = 8;
+export { EMAIL_PATTERN, URL_PATTERN, PASSWORD_MIN_LENGTH } from './patterns';

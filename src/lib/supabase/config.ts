@@ -45,19 +45,50 @@ export function authStorageKey(config: BackendConfig): string {
   return `sb-${new URL(config.url).hostname.split('.')[0]}-auth-token`;
 }
 
+/** Load the auth client this long before the stored access token expires, so it refreshes in time (auth-js refreshes within 90 s of expiry). */
+export const REFRESH_LEAD_MS = 120_000;
+
+export interface StoredUser {
+  id: string;
+  email: string | null;
+}
+
 /**
- * Whether the page must start the auth client right away: a session is stored
- * (to show it and keep it refreshed) or the URL carries the result of an auth
- * link (a password-reset link, an error). Otherwise the sign-in card loads the
- * auth client only when the visitor starts using it.
+ * When the sign-in card needs the auth client (about 24 KB gzip):
+ * - 'now': the URL carries the result of an auth link (password reset, error),
+ *   or the stored session is about to expire and must be refreshed;
+ * - 'later': a valid session is stored. It is shown from storage, exactly as
+ *   the auth client itself would show it before its expiry, and the client is
+ *   loaded `inMs` before expiry to refresh it (or earlier, when the card is used);
+ * - 'on-use': nothing stored; loaded when the visitor starts using the card.
  */
-export function authNeededAtLoad(config: BackendConfig | null, storage: Pick<Storage, 'getItem'> | undefined, url: { hash: string; search: string }): boolean {
-  if (!config) return false;
-  let stored: string | null = null;
+export type AuthPlan = { load: 'now' } | { load: 'later'; inMs: number; user: StoredUser } | { load: 'on-use' };
+
+export function authPlan(
+  config: BackendConfig | null,
+  storage: Pick<Storage, 'getItem'> | undefined,
+  url: { hash: string; search: string },
+  now: number,
+): AuthPlan {
+  if (!config) return { load: 'on-use' };
+  if (/(^|[#?&])(access_token|error_description|error_code)=/.test(url.hash + url.search)) return { load: 'now' };
+  let raw: string | null = null;
   try {
-    stored = storage?.getItem(authStorageKey(config)) ?? null;
+    raw = storage?.getItem(authStorageKey(config)) ?? null;
   } catch {
-    stored = null;
+    raw = null;
   }
-  return stored !== null || /(^|[#?&])(access_token|error_description|error_code)=/.test(url.hash + url.search);
+  if (raw === null) return { load: 'on-use' };
+  try {
+    const session = JSON.parse(raw) as { expires_at?: unknown; user?: { id?: unknown; email?: unknown } };
+    const expiresAt = typeof session.expires_at === 'number' ? session.expires_at * 1000 : NaN;
+    const id = session.user?.id;
+    if (typeof id !== 'string' || !Number.isFinite(expiresAt)) return { load: 'now' };
+    const inMs = expiresAt - now - REFRESH_LEAD_MS;
+    if (inMs <= 0) return { load: 'now' };
+    return { load: 'later', inMs, user: { id, email: typeof session.user?.email === 'string' ? session.user.email : null } };
+  } catch {
+    // Something unreadable: let the auth client deal with it.
+    return { load: 'now' };
+  }
 }

@@ -1,0 +1,16 @@
+/**
+ * Input rules shared by the forms and the sign-in card (kept apart from the
+ * length table in limits.ts, so the sign-in page does not load the forms' data).
+ */
+/** The e-mail shape the database accepts (same rule as the CHECK constraint): no spaces, one @, a dot in the domain. */
+export const EMAIL_PATTERN = '[^@\\s]+@[^@\\s]+\\.[^@\\s]+';
+/** Portfolio links must be web links (no javascript: or data: URLs reach the staff dashboard). */
+export const URL_PATTERN = 'https?://.+';
+
+/** Shortest password the sign-in service accepts (supabase/config.toml [auth] minimum_password_length). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Longest e-mail address (RFC 5321 path limit); the database bounds its email columns the same. */
+export const EMAIL_MAX_LENGTH = 254;
+/** Supabase Auth hashes passwords with bcrypt, which reads at most 72 bytes. */
+export const PASSWORD_MAX_LENGTH = 72;
