@@ -268,6 +268,7 @@ export const formsCopySchema = z
       .object({
         honeypot: shortText(80).describe('Label of the hidden anti-spam field (people never see it; it tells screen-reader users to skip it).'),
         optional: shortText(20).describe('Marker after the label of an optional field, e.g. "(optional)".'),
+        noscript: shortText(300).describe('Shown instead of a working form when JavaScript is off.'),
       })
       .strict(),
     contact: z
