@@ -204,7 +204,7 @@ try {
     process.stdout.write(`  ${route}: perf ${row.perf}, LCP ${(row.lcp / 1000).toFixed(2)} s\n`);
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await new Promise((resolve) => server.close(resolve));
 }
 

@@ -19,6 +19,8 @@
  * - frame-ancestors only works as a header (browsers ignore it in a <meta>).
  */
 
+import type { AstroUserConfig } from 'astro';
+
 /** Netlify header value for connect-src's Supabase entry (see above). */
 export const SUPABASE_HEADER_SOURCE = 'https://*.supabase.co';
 
@@ -63,11 +65,13 @@ export const STYLE_RESOURCES = ["'self'", "'unsafe-inline'"];
 /** Directives that a <meta> policy cannot carry. */
 export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
 
+type AstroCspOption = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
+
 /** The `security.csp` option of astro.config.mjs. */
-export function astroCsp(input: CspInput) {
+export function astroCsp(input: CspInput): AstroCspOption {
   return {
-    algorithm: 'SHA-256' as const,
-    directives: commonDirectives(input) as `${string} ${string}`[],
+    algorithm: 'SHA-256',
+    directives: commonDirectives(input) as NonNullable<AstroCspOption['directives']>,
     scriptDirective: { resources: SCRIPT_RESOURCES },
     styleDirective: { resources: STYLE_RESOURCES },
   };
