@@ -1,6 +1,6 @@
 /** The pieces the netlify.toml gates rely on: Netlify path matching, header merging, inline script detection. */
 import { describe, it, expect } from 'vitest';
-import { headersFor, htmlCachePatterns, inlineScripts, matchesRule, parseCsp, sha256Source } from '../../src/lib/netlify';
+import { headersFor, htmlCachePatterns, inlineScripts, matchesRule, parseCsp, sha256Source, type HeaderRule } from '../../src/lib/netlify';
 import { headerCsp, originOf } from '../../src/lib/security';
 import type { Manifest } from '../../src/lib/manifest';
 
@@ -19,7 +19,7 @@ describe('Netlify path matching', () => {
   });
 
   it('appends the values of a header that several rules set', () => {
-    const rules = [
+    const rules: HeaderRule[] = [
       { for: '/*', values: { 'Cache-Control': 'a' } },
       { for: '/_astro/*', values: { 'cache-control': 'b', X: '1' } },
     ];
