@@ -4,7 +4,7 @@
  *
  *   npm run bench [-- --runs N] [-- --skip-build] [-- --no-scale] [-- --count 1000] [-- --max-minutes 40]
  *
- * 1. Builds the site (`npm run build`, timed).
+ * 1. Builds the site (`npm run build`), timed cold (no content cache) and warm.
  * 2. Serves dist/ on a local port the way Netlify would: /about -> about.html,
  *    gzip, and the headers netlify.toml gives each path (CSP included).
  * 3. Runs Lighthouse (its default mobile settings; Chromium from CHROME_PATH,
@@ -13,9 +13,9 @@
  *    category scores, FCP, LCP, TBT, CLS, the JavaScript and HTML the page
  *    loaded (gzip -9 of the files in dist/) and third-party requests, then a
  *    summary row (medians) and a worst-case row, checked against the targets.
- * 4. Times the build again with N generated products (default 1,000) added to
- *    a temporary copy of content/ (scripts/generate-products.mjs), then removes
- *    the temporary folders.
+ * 4. Times the same build (cold and warm) with N generated products (default
+ *    1,000) added to a temporary copy of content/ (scripts/generate-products.mjs),
+ *    then removes the temporary folders.
  *
  * Bounded: each Lighthouse run has a time limit, and once --max-minutes is
  * spent the remaining routes are skipped (and reported as skipped).
@@ -71,10 +71,21 @@ const median = (values) => {
 
 // ---------------------------------------------------------------- 1. build
 const timings = [];
+// Astro caches the content layer in node_modules/.astro; removing it makes a build "cold".
+const clearContentCache = () => rmSync('node_modules/.astro/data-store.json', { force: true });
+/** Times a build twice: cold (no content cache) and warm (cache from the first). */
+function timeBuild(what, build) {
+  clearContentCache();
+  const cold = build();
+  const warm = build();
+  timings.push({ what, pages: cold.pages, cold: cold.seconds, warm: warm.seconds });
+}
 if (!flag('skip-build')) {
-  console.log('Building the site (npm run build)…');
-  const build = run('npm', ['run', 'build']);
-  timings.push({ what: 'site (npm run build)', pages: pagesIn(build.output), seconds: build.seconds });
+  console.log('Building the site (npm run build, cold then warm)…');
+  timeBuild('site (npm run build)', () => {
+    const build = run('npm', ['run', 'build']);
+    return { seconds: build.seconds, pages: pagesIn(build.output) };
+  });
 }
 if (!existsSync(join(DIST, 'sitemap-index.xml'))) throw new Error('dist/ has no sitemap: build the site first.');
 
@@ -244,20 +255,24 @@ if (!flag('no-scale')) {
   try {
     console.log(`\nBuilding with ${COUNT} generated products…`);
     run('node', ['scripts/generate-products.mjs', '--count', String(COUNT), '--out', content]);
-    const build = run('npx', ['astro', 'build'], { CONTENT_DIR: content, OUT_DIR: out });
-    const index = run('npx', ['pagefind', '--site', out]);
-    timings.push({ what: `site + ${COUNT} products (astro build + pagefind)`, pages: pagesIn(build.output), seconds: build.seconds + index.seconds });
+    timeBuild(`site + ${COUNT} products (same steps)`, () => {
+      const build = run('npx', ['astro', 'build'], { CONTENT_DIR: content, OUT_DIR: out });
+      const index = run('npx', ['pagefind', '--site', out]);
+      return { seconds: build.seconds + index.seconds, pages: pagesIn(build.output) };
+    });
   } finally {
     rmSync(content, { recursive: true, force: true });
     rmSync(out, { recursive: true, force: true });
+    clearContentCache(); // the cache now describes the generated content
   }
 }
 if (timings.length) {
   console.log('\nBuild time');
-  console.log(table(['build', 'pages', 'seconds'], timings.map((t) => [t.what, t.pages, t.seconds.toFixed(1)])));
+  console.log(table(['build', 'pages', 'cold s', 'warm s'], timings.map((t) => [t.what, t.pages, t.cold.toFixed(1), t.warm.toFixed(1)])));
   if (timings.length === 2) {
     const [base, big] = timings;
     const extra = big.pages - base.pages;
-    console.log(`Growth: +${(big.seconds - base.seconds).toFixed(1)} s for +${extra} pages, ${(((big.seconds - base.seconds) * 1000) / extra).toFixed(0)} ms per extra page.`);
+    const growth = (key) => `+${(big[key] - base[key]).toFixed(1)} s (${(((big[key] - base[key]) * 1000) / extra).toFixed(0)} ms per extra page)`;
+    console.log(`Growth for +${extra} pages: cold ${growth('cold')}, warm ${growth('warm')}. The machine's load average was ${loadavg()[0].toFixed(1)}.`);
   }
 }

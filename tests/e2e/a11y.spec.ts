@@ -76,16 +76,25 @@ test.describe('prefers-reduced-motion', () => {
   const floating = (page: import('@playwright/test').Page) =>
     page.locator('.floating-word').evaluateAll((words) => words.map((w) => getComputedStyle(w).animationName));
 
+  /** Scroll by `dy` and wait two frames (the hero applies transforms in requestAnimationFrame). */
+  const scrollBy = async (page: import('@playwright/test').Page, dy: number) => {
+    const before = await page.evaluate(() => scrollY);
+    await page.mouse.wheel(0, dy);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(before + 50);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  };
+
   for (const { path } of heroPages) {
     test(`${path}: with reduced motion the layers stay put and the words do not float`, async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto(path);
+      await page.mouse.move(5, 5);
+      await scrollBy(page, 300); // the first scroll hydrates the hero
       await waitForIsland(page, '[data-parallax-hero]');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const before = await transforms(page);
       expect(before.length).toBeGreaterThan(0);
-      await page.mouse.wheel(0, 600);
-      await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(100);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await scrollBy(page, 300);
       expect(await transforms(page)).toEqual(before);
       for (const t of before) expect(['none', 'matrix(1, 0, 0, 1, 0, 0)']).toContain(t);
       const words = await floating(page);
@@ -96,9 +105,11 @@ test.describe('prefers-reduced-motion', () => {
     test(`${path}: without reduced motion the layers move on scroll and the words float`, async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'no-preference' });
       await page.goto(path);
-      await waitForIsland(page, '[data-parallax-hero]');
       const before = await transforms(page);
-      await page.mouse.wheel(0, 600);
+      await page.mouse.move(5, 5);
+      await scrollBy(page, 300);
+      await waitForIsland(page, '[data-parallax-hero]');
+      await scrollBy(page, 300);
       await expect.poll(() => transforms(page)).not.toEqual(before);
       expect((await floating(page)).every((name) => name !== 'none')).toBe(true);
     });

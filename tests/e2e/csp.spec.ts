@@ -4,8 +4,9 @@
  * Permissions-Policy, COOP, CORP …), on top of the CSP <meta> Astro writes
  * into each page. Fails on any CSP violation (securitypolicyviolation events,
  * recorded by an init script) and, through the fixture, on any console error
- * ("Refused to …" messages included). On phones the mobile menu is also
- * hydrated, so its lazily loaded code runs under the policy too.
+ * ("Refused to …" messages included). Each page is also scrolled (which
+ * hydrates the parallax hero) and, on phones, the menu opened (which hydrates
+ * the mobile menu), so lazily loaded code runs under the policy too.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -81,6 +82,10 @@ test.describe('Content-Security-Policy from netlify.toml', () => {
       await applyNetlifyHeaders(page);
       await page.goto(path);
       await settle(page);
+      // Islands that wait for the first scroll (the parallax hero) hydrate under the policy too.
+      await page.mouse.move(5, 5);
+      await page.mouse.wheel(0, 400);
+      if (await page.locator('[data-parallax-hero]').count()) await waitForIsland(page, '[data-parallax-hero]');
       if (isMobile) {
         const menu = page.getByRole('button', { name: 'Menu' });
         if (await menu.isVisible()) {

@@ -14,7 +14,7 @@ export const BUDGETS = {
   js: {
     /** Pages without a form or sign-in: no React runtime at load. */
     plain: 10 * KB,
-    /** The home page hydrates the parallax hero (React) when idle. */
+    /** The home page (its parallax hero is a React island; it now hydrates on the first scroll, so it loads none at page load). */
     home: 75 * KB,
     /** Pages with a form island (detected in the HTML). */
     form: 90 * KB,

@@ -1,6 +1,7 @@
 /**
  * The home page hero. Server-rendered in full (the <h1> and the call to
- * action are in the HTML); once hydrated, its background layers move with
+ * action are in the HTML); hydrated on the first scroll or interaction
+ * (client:interaction="scroll"), its background layers then move with
  * scroll at different speeds. Under prefers-reduced-motion nothing moves:
  * no parallax and no floating words.
  */
