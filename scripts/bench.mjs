@@ -178,6 +178,7 @@ async function audit(url) {
       js: requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + gzipOf(r.url), 0),
       html: requests.filter((r) => r.resourceType === 'Document').reduce((s, r) => s + gzipOf(r.url), 0),
       cpu: lhr.environment?.benchmarkIndex ?? NaN,
+      shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((i) => `${i.node?.selector ?? i.node?.snippet ?? '?'} (${Number(i.score).toFixed(3)})`),
       thirdParty: requests.filter((r) => !r.url.startsWith(origin) && !r.url.startsWith('data:')).length,
       failed: Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && lhr.audits[a.id].score !== null && lhr.audits[a.id].score < 1).map((a) => a.id)),
     };
@@ -213,6 +214,7 @@ try {
     row.route = route;
     row.cpu = median(runs.map((r) => r.cpu));
     row.failed = [...new Set(runs.flatMap((r) => r.failed))];
+    row.shifts = [...new Set(runs.flatMap((r) => r.shifts))];
     results.push(row);
     process.stdout.write(`  ${route}: perf ${row.perf}, LCP ${(row.lcp / 1000).toFixed(2)} s\n`);
   }
@@ -236,7 +238,8 @@ console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs per route) ` : '
 console.log(`Machine: Lighthouse CPU benchmark index ${Math.round(cpu)} (median), load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (a busy machine inflates TBT and LCP).`);
 console.log(table(header, [...results.map((r) => format(r)), format(summary, 'MEDIAN'), format(worst, 'WORST')]));
 if (skipped.length) console.log(`Skipped (time limit or failures): ${skipped.join(', ')}`);
-for (const r of results.filter((x) => x.failed.length)) console.log(`  ${r.route}: audits below 100: ${r.failed.join(', ')}`);
+for (const r of results.filter((x) => x.failed.length)) console.log(`  ${r.route}: audits below 100 in some run: ${r.failed.join(', ')}`);
+for (const r of results.filter((x) => x.shifts.length)) console.log(`  ${r.route}: layout shifts in some run: ${r.shifts.join('; ')}`);
 
 const checks = [
   ['all four scores 100 on every route', results.every((r) => [r.perf, r.a11y, r.bp, r.seo].every((v) => v >= TARGETS.score))],
