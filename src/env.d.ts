@@ -12,8 +12,8 @@ interface ImportMeta {
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on the first interaction with the island (src/directives/interaction.ts). */
-    'client:interaction'?: boolean;
+    /** Hydrate on the first interaction with the island; "scroll": also on the page's first scroll (src/directives/interaction.ts). */
+    'client:interaction'?: boolean | 'scroll';
   }
 }
 export {};

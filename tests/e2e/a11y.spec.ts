@@ -1,0 +1,117 @@
+/**
+ * Accessibility of every page (the sitemap, the manifest's other pages such
+ * as /login and /search, and the 404 page) on the phone and desktop projects:
+ * axe with the WCAG 2.0/2.1/2.2 A and AA rules and axe's best practices,
+ * failing on any violation; a visible focus indicator on every tab stop; and
+ * prefers-reduced-motion stopping the hero's parallax and floating words.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, waitForIsland } from './fixtures';
+import { readDist, sitePages } from '../support/site';
+import { settle } from '../support/settle';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const pages = sitePages();
+const label = (p: { path: string; source: string }) => (p.source === '404' ? '404 page' : p.path);
+
+test.describe('axe: no violations', () => {
+  test.use({ allowConsoleErrors: [/status of 404/] });
+  // axe's colour-contrast pass over a long page takes a while on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const page of pages) {
+    test(label(page), async ({ page: browserPage }) => {
+      await browserPage.goto(page.path);
+      await settle(browserPage);
+      const { violations } = await new AxeBuilder({ page: browserPage }).withTags(TAGS).analyze();
+      const summary = violations.flatMap((v) =>
+        v.nodes.map((n) => `[${v.impact}] ${v.id}: ${v.help} | ${n.target.join(' ')} | ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+      );
+      expect(summary, `axe violations on ${page.path}`).toEqual([]);
+    });
+  }
+});
+
+test.describe('visible focus', () => {
+  test.skip(({ isMobile }) => isMobile, 'keyboard navigation is checked on desktop');
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  for (const page of pages) {
+    test(`every tab stop shows a focus indicator: ${label(page)}`, async ({ page: browserPage }) => {
+      await browserPage.goto(page.path);
+      await settle(browserPage);
+      const seen = new Set<string>();
+      const invisible: string[] = [];
+      for (let i = 0; i < 80; i++) {
+        await browserPage.keyboard.press('Tab');
+        const stop = await browserPage.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const style = getComputedStyle(el);
+          const rect = el.getBoundingClientRect();
+          const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+          const ring = style.boxShadow !== 'none';
+          const id = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" @${Math.round(rect.x)},${Math.round(rect.y + scrollY)}`;
+          return { id, visible: (outline || ring) && rect.width > 0 && rect.height > 0 };
+        });
+        if (!stop || seen.has(stop.id)) break; // wrapped around to the start
+        seen.add(stop.id);
+        if (!stop.visible) invisible.push(stop.id);
+      }
+      expect(seen.size, 'the page has tab stops').toBeGreaterThan(1);
+      expect(invisible, 'tab stops without a visible focus indicator').toEqual([]);
+    });
+  }
+});
+
+test.describe('prefers-reduced-motion', () => {
+  const heroPages = pages.filter((p) => readDist(p.file).includes('data-parallax-hero'));
+
+  test('a page with the parallax hero exists', () => {
+    expect(heroPages.length).toBeGreaterThan(0);
+  });
+
+  const transforms = (page: import('@playwright/test').Page) =>
+    page.locator('[data-parallax-hero] > [aria-hidden] > div').evaluateAll((layers) => layers.map((l) => getComputedStyle(l).transform));
+  const floating = (page: import('@playwright/test').Page) =>
+    page.locator('.floating-word').evaluateAll((words) => words.map((w) => getComputedStyle(w).animationName));
+
+  /** Scroll by `dy` and wait two frames (the hero applies transforms in requestAnimationFrame). */
+  const scrollBy = async (page: import('@playwright/test').Page, dy: number) => {
+    const before = await page.evaluate(() => scrollY);
+    await page.mouse.wheel(0, dy);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(before + 50);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  };
+
+  for (const { path } of heroPages) {
+    test(`${path}: with reduced motion the layers stay put and the words do not float`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(path);
+      await page.mouse.move(5, 5);
+      await scrollBy(page, 300); // the first scroll hydrates the hero
+      await waitForIsland(page, '[data-parallax-hero]');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const before = await transforms(page);
+      expect(before.length).toBeGreaterThan(0);
+      await scrollBy(page, 300);
+      expect(await transforms(page)).toEqual(before);
+      for (const t of before) expect(['none', 'matrix(1, 0, 0, 1, 0, 0)']).toContain(t);
+      const words = await floating(page);
+      expect(words.length).toBeGreaterThan(0);
+      expect(words.every((name) => name === 'none')).toBe(true);
+    });
+
+    test(`${path}: without reduced motion the layers move on scroll and the words float`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await page.goto(path);
+      const before = await transforms(page);
+      await page.mouse.move(5, 5);
+      await scrollBy(page, 300);
+      await waitForIsland(page, '[data-parallax-hero]');
+      await scrollBy(page, 300);
+      await expect.poll(() => transforms(page)).not.toEqual(before);
+      expect((await floating(page)).every((name) => name !== 'none')).toBe(true);
+    });
+  }
+});
