@@ -156,7 +156,7 @@ export const productSchema = z
   .object({
     title: shortText(40).describe('Product name as shown on its card.'),
     order: z.number().int().min(1).describe('Position on the products page, 1 first.'),
-    website: shortText(80).describe('Website shown on the card, e.g. newsbox.corvana.example.'),
+    website: shortText(80).describe('Website shown on the card, e.g. newsbox.example.com.'),
     description: z.string().min(20).max(300).describe('Card description, 20–300 characters.'),
     category: z.enum(productCategories).describe(`One of: ${productCategories.join('; ')}.`),
     status: z.enum(['Live', 'Beta', 'Coming Soon']).default('Live'),
@@ -203,7 +203,7 @@ export const siteSchema = z
   .object({
     brand: shortText(40).describe('Company name; written as {brand} in all other content.'),
     slug: z.string().regex(/^[a-z0-9-]+$/).describe('Brand slug used in routes, written as {slug} in paths.'),
-    host: z.url().describe('Canonical origin, e.g. https://corvana.example (SITE_URL overrides it at build).'),
+    host: z.url().describe('Canonical origin, e.g. https://www.example.com (SITE_URL overrides it at build).'),
     tagline: shortText(120),
     description: z.string().min(50).max(160),
     logoText: shortText(20),
