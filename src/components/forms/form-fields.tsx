@@ -4,7 +4,9 @@
  * honeypot and the form frame.
  */
 import type { ReactNode } from 'react';
-import { Label, type Common } from './fields';
+import { Label, SubmitButton, type Common } from './fields';
+import { Notices } from './notices';
+import type { FormState } from './useFormSubmit';
 
 export function TextAreaField(props: Common & { rows: number }) {
   const { form, name, copy, value, onChange, required, optionalMark, maxLength, rows } = props;
@@ -61,21 +63,34 @@ export function Honeypot({ form, label, inputRef }: { form: string; label: strin
   );
 }
 
-/** The form frame: a card, the fields locked while sending, and room for the honeypot. */
+/**
+ * The form frame: a card, the fields locked while sending, and what every
+ * submission form has after its fields: the honeypot, the submit button with
+ * its "Submitting..." state, and the page's notices.
+ */
 export function FormFrame(props: {
-  id: string;
+  /** The form's key, e.g. "contact": the form's id is form-<name>. */
+  name: string;
+  state: Pick<FormState, 'submitting' | 'hydrated' | 'onSubmit' | 'honeypot'>;
   /** Id of the heading that names the form (the section heading). */
   labelledBy?: string;
-  busy: boolean;
-  onSubmit: (event: React.SubmitEvent<HTMLFormElement>) => void;
+  submit: { label: string; busyLabel: string };
+  honeypotLabel: string;
   children: ReactNode;
 }) {
-  const { id, labelledBy, busy, onSubmit, children } = props;
+  const { name, state, labelledBy, submit, honeypotLabel, children } = props;
   return (
-    <form id={id} aria-labelledby={labelledBy} aria-busy={busy} className="card relative" onSubmit={onSubmit}>
-      <fieldset disabled={busy} className="m-0 grid min-w-0 gap-5 border-0 p-0">
-        {children}
-      </fieldset>
-    </form>
+    <>
+      <form id={`form-${name}`} aria-labelledby={labelledBy} aria-busy={state.submitting} className="card relative" onSubmit={state.onSubmit}>
+        <fieldset disabled={state.submitting} className="m-0 grid min-w-0 gap-5 border-0 p-0">
+          {children}
+          <Honeypot form={name} label={honeypotLabel} inputRef={state.honeypot} />
+          <div>
+            <SubmitButton busy={state.submitting} ready={state.hydrated} label={submit.label} busyLabel={submit.busyLabel} />
+          </div>
+        </fieldset>
+      </form>
+      <Notices />
+    </>
   );
 }

@@ -27,6 +27,8 @@ function describe(outcome: Extract<Outcome, { ok: false }>): string {
   return `HTTP ${status}${error?.code ? ` ${error.code}` : ''}: ${error?.message ?? 'no answer'}`;
 }
 
+export type FormState = ReturnType<typeof useFormSubmit>;
+
 export function useFormSubmit<S extends Record<string, string>>(options: FormOptions<S>) {
   const { name, empty, table, toRow, success, error } = options;
   const { draft, updateDraft, clearDraft } = useDraft(name, empty);

@@ -2,9 +2,8 @@
 import { contactRow, emptyContact } from '../../lib/forms/rows';
 import { EMAIL_PATTERN, LIMITS } from '../../lib/forms/limits';
 import type { FormsCopy } from '../../lib/schemas';
-import { SubmitButton, TextField } from '../forms/fields';
-import { FormFrame, Honeypot, TextAreaField } from '../forms/form-fields';
-import { Notices } from '../forms/notices';
+import { TextField } from '../forms/fields';
+import { FormFrame, TextAreaField } from '../forms/form-fields';
 import { useFormSubmit } from '../forms/useFormSubmit';
 
 interface Props {
@@ -28,21 +27,14 @@ export default function ContactForm({ copy, common, labelledBy }: Props) {
   const { values, setField } = form;
   const f = copy.fields;
   return (
-    <>
-      <FormFrame id={`form-${F}`} labelledBy={labelledBy} busy={form.submitting} onSubmit={form.onSubmit}>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField form={F} name="firstName" copy={f.firstName} value={values.firstName} onChange={(v) => setField('firstName', v)} required maxLength={L.first_name} autoComplete="given-name" />
-          <TextField form={F} name="lastName" copy={f.lastName} value={values.lastName} onChange={(v) => setField('lastName', v)} required maxLength={L.last_name} autoComplete="family-name" />
-        </div>
-        <TextField form={F} name="email" type="email" copy={f.email} value={values.email} onChange={(v) => setField('email', v)} required maxLength={L.email} pattern={EMAIL_PATTERN} autoComplete="email" />
-        <TextField form={F} name="company" copy={f.company} value={values.company} onChange={(v) => setField('company', v)} maxLength={L.company} optionalMark={common.optional} autoComplete="organization" />
-        <TextAreaField form={F} name="message" rows={5} copy={f.message} value={values.message} onChange={(v) => setField('message', v)} required maxLength={L.message} />
-        <Honeypot form={F} label={common.honeypot} inputRef={form.honeypot} />
-        <div>
-          <SubmitButton busy={form.submitting} ready={form.hydrated} label={copy.submit} busyLabel={copy.submitting} />
-        </div>
-      </FormFrame>
-      <Notices />
-    </>
+    <FormFrame name={F} state={form} labelledBy={labelledBy} submit={{ label: copy.submit, busyLabel: copy.submitting }} honeypotLabel={common.honeypot}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField form={F} name="firstName" copy={f.firstName} value={values.firstName} onChange={(v) => setField('firstName', v)} required maxLength={L.first_name} autoComplete="given-name" />
+        <TextField form={F} name="lastName" copy={f.lastName} value={values.lastName} onChange={(v) => setField('lastName', v)} required maxLength={L.last_name} autoComplete="family-name" />
+      </div>
+      <TextField form={F} name="email" type="email" copy={f.email} value={values.email} onChange={(v) => setField('email', v)} required maxLength={L.email} pattern={EMAIL_PATTERN} autoComplete="email" />
+      <TextField form={F} name="company" copy={f.company} value={values.company} onChange={(v) => setField('company', v)} maxLength={L.company} optionalMark={common.optional} autoComplete="organization" />
+      <TextAreaField form={F} name="message" rows={5} copy={f.message} value={values.message} onChange={(v) => setField('message', v)} required maxLength={L.message} />
+    </FormFrame>
   );
 }
