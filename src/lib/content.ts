@@ -7,19 +7,29 @@ import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { PageMeta, Site } from './schemas';
 import { fillDeep, placeholderValues } from './placeholders';
 
-let cachedSite: Site | undefined;
+/**
+ * Compute once per production build (content cannot change during one), but
+ * afresh on every request in `astro dev`, so an editor sees content changes
+ * without restarting the server.
+ */
+function oncePerBuild<T>(compute: () => Promise<T>): () => Promise<T> {
+  let cached: Promise<T> | undefined;
+  return () => {
+    if (!import.meta.env.PROD) return compute();
+    cached ??= compute();
+    return cached;
+  };
+}
 
 /** The site configuration; `host` follows Astro's `site` (SITE_URL) so links and canonicals agree. */
-export async function getSite(): Promise<Site> {
-  if (cachedSite) return cachedSite;
+export const getSite = oncePerBuild(async (): Promise<Site> => {
   const entry = await getEntry('site', 'site');
   if (!entry) throw new Error('content/site.yaml must define a top-level "site:" entry');
   const data = entry.data;
   const host = (import.meta.env.SITE as string | undefined)?.replace(/\/$/, '') ?? data.host;
   const site = { ...data, host } as Site;
-  cachedSite = fillDeep(site, placeholderValues(site));
-  return cachedSite;
-}
+  return fillDeep(site, placeholderValues(site));
+});
 
 export async function filled<T>(value: T): Promise<T> {
   return fillDeep(value, placeholderValues(await getSite()));
@@ -68,11 +78,11 @@ export async function getPage(id: string) {
 }
 
 /** Metadata of every routed entry, keyed by path: used for breadcrumbs and internal link checks. */
-export async function getRouteIndex(): Promise<Map<string, PageMeta>> {
+export const getRouteIndex = oncePerBuild(async (): Promise<Map<string, PageMeta>> => {
   const metas: PageMeta[] = [];
   for (const page of await getPages()) metas.push(page.data.meta);
   for (const product of await getProducts()) if (product.data.meta) metas.push(product.data.meta);
   for (const service of await getServices()) if (service.data.meta) metas.push(service.data.meta);
   for (const post of await getCollection('posts')) metas.push(await filled(post.data.meta));
   return new Map(metas.map((m) => [m.path, m]));
-}
+});

@@ -82,15 +82,7 @@ export function contactRow(state: ContactState, id: string): ContactRow {
 /** SPEC §7 call 2: the demo form; the message is tagged with the request type and the status is 'new'. */
 export function demoRow(state: DemoState, id: string): ContactRow {
   const prefix = DEMO_PREFIX[state.requestType] ?? DEMO_PREFIX.demo;
-  return {
-    id,
-    first_name: text(state.firstName),
-    last_name: text(state.lastName),
-    email: text(state.email),
-    company: optional(state.company),
-    message: prefix + text(state.message),
-    status: 'new',
-  };
+  return { ...contactRow(state, id), message: prefix + text(state.message), status: 'new' };
 }
 
 /** SPEC §7 call 3: the careers application. */
