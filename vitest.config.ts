@@ -1,12 +1,22 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
+/**
+ * Three projects, so each can run alone:
+ * - unit:  pure logic, no build and no database (`npm run test:unit` works on a fresh clone);
+ * - db:    the migrations applied to PGlite with Supabase's roles;
+ * - build: reads the built site in dist/ (`npm run build:test` first) or makes temporary builds.
+ */
 export default getViteConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/build/**/*.test.ts'],
     environment: 'node',
-    // PGlite can take ~15 s to start on a loaded 2-core machine.
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // PGlite can take ~15 s to start on a loaded 2-core machine; temporary builds take longer.
+    hookTimeout: 180_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'db', include: ['tests/db/**/*.test.ts'] } },
+      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
+    ],
   },
 });

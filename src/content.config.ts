@@ -7,8 +7,8 @@ import { defineCollection } from 'astro:content';
 import { glob, file } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { parse as parseYaml } from 'yaml';
-import { pageSchema, productSchema, serviceSchema, postSchema, redirectSchema, siteSchema } from './lib/schemas';
-import { formsCopySchema } from './lib/schemas';
+import { formsCopySchema, pageSchema, postSchema, productSchema, serviceSchema, siteSchema } from './lib/schemas';
+import { COLLECTION_FILES, globPatterns, type RoutedCollection } from './lib/content-files';
 
 /** CONTENT_DIR lets tests and the build benchmark build the site from a copy of content/. */
 const dir = process.env.CONTENT_DIR ?? './content';
@@ -26,15 +26,18 @@ const list = <T extends z.ZodRawShape>(name: string, shape: T) =>
     schema: z.object({ id: z.string(), order: z.number().int().min(0), ...shape }).strict(),
   });
 
+/** A collection whose entries can be pages: files listed by the rules the route manifest uses too. */
+const routed = <S extends z.ZodType>(collection: RoutedCollection, schema: S) =>
+  defineCollection({ loader: glob({ pattern: globPatterns(collection), base: `${dir}/${COLLECTION_FILES[collection].dir}` }), schema });
+
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const collections = {
   site: defineCollection({ loader: file(`${dir}/site.yaml`), schema: siteSchema }),
-  pages: defineCollection({ loader: glob({ pattern: '*.{yaml,yml}', base: `${dir}/pages` }), schema: pageSchema }),
-  products: defineCollection({ loader: glob({ pattern: '*.md', base: `${dir}/products` }), schema: productSchema }),
-  services: defineCollection({ loader: glob({ pattern: '*.md', base: `${dir}/services` }), schema: serviceSchema }),
-  posts: defineCollection({ loader: glob({ pattern: '*.md', base: `${dir}/posts` }), schema: postSchema }),
-  redirects: defineCollection({ loader: file(`${dir}/redirects.yaml`), schema: redirectSchema }),
+  pages: routed('pages', pageSchema),
+  products: routed('products', productSchema),
+  services: routed('services', serviceSchema),
+  posts: routed('posts', postSchema),
   // Shared lists (SPEC §1 and §3): each fact is written once and referenced from pages.
   claims: list('claims', { value: text(20).describe('The figure, e.g. "85%" or "30K".'), label: text(80) }),
   values: list('values', { title: text(80), text: text(400) }),

@@ -6,6 +6,8 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { PageMeta, Site } from './schemas';
 import { fillDeep, placeholderValues } from './placeholders';
+import { buildRoutes, type Redirect, type Route } from './routes';
+import { readRedirects } from './manifest';
 
 /**
  * Compute once per production build (content cannot change during one), but
@@ -65,6 +67,16 @@ export async function getServices() {
   return Promise.all(sorted.map(async (e) => ({ ...e, data: await filled(e.data) })));
 }
 
+export async function getPosts() {
+  const entries = await getCollection('posts');
+  return Promise.all(entries.map(async (e) => ({ ...e, data: await filled(e.data) })));
+}
+
+/** content/redirects.yaml, placeholders filled (read like the manifest does: it is not a collection). */
+async function getRedirects(): Promise<Redirect[]> {
+  return readRedirects(process.env.CONTENT_DIR ?? 'content', placeholderValues(await getSite()));
+}
+
 export async function getPages() {
   const entries = await getCollection('pages');
   return Promise.all(entries.map(async (e) => ({ ...e, data: await filled(e.data) })));
@@ -77,12 +89,32 @@ export async function getPage(id: string) {
   return { ...entry, data: await filled(entry.data) };
 }
 
-/** Metadata of every routed entry, keyed by path: used for breadcrumbs and internal link checks. */
+/** A routed entry of each kind, placeholders filled: what the catch-all route hands its layout. */
+export type PageEntry = Awaited<ReturnType<typeof getPages>>[number];
+export type ProductEntry = Awaited<ReturnType<typeof getProducts>>[number];
+export type ServiceEntry = Awaited<ReturnType<typeof getServices>>[number];
+export type PostEntry = Awaited<ReturnType<typeof getPosts>>[number];
+export type ContentSource =
+  | { kind: 'page'; id: string; meta: PageMeta; ownFile: boolean; entry: PageEntry }
+  | { kind: 'product'; id: string; meta?: PageMeta; entry: ProductEntry }
+  | { kind: 'service'; id: string; meta?: PageMeta; entry: ServiceEntry }
+  | { kind: 'post'; id: string; meta: PageMeta; entry: PostEntry };
+
+/**
+ * The site's routes from the content collections, through the same
+ * `buildRoutes` that the manifest (astro.config.mjs, tests) uses on the files.
+ */
+export const getRoutes = oncePerBuild(async (): Promise<Route<ContentSource>[]> => {
+  const sources: ContentSource[] = [
+    ...(await getPages()).map((entry) => ({ kind: 'page' as const, id: entry.id, meta: entry.data.meta, ownFile: entry.data.layout === 'custom', entry })),
+    ...(await getProducts()).map((entry) => ({ kind: 'product' as const, id: entry.id, meta: entry.data.meta, entry })),
+    ...(await getServices()).map((entry) => ({ kind: 'service' as const, id: entry.id, meta: entry.data.meta, entry })),
+    ...(await getPosts()).map((entry) => ({ kind: 'post' as const, id: entry.id, meta: entry.data.meta, entry })),
+  ];
+  return buildRoutes(sources, await getRedirects());
+});
+
+/** Metadata of every route, keyed by canonical path: the breadcrumbs' page names. */
 export const getRouteIndex = oncePerBuild(async (): Promise<Map<string, PageMeta>> => {
-  const metas: PageMeta[] = [];
-  for (const page of await getPages()) metas.push(page.data.meta);
-  for (const product of await getProducts()) if (product.data.meta) metas.push(product.data.meta);
-  for (const service of await getServices()) if (service.data.meta) metas.push(service.data.meta);
-  for (const post of await getCollection('posts')) metas.push(await filled(post.data.meta));
-  return new Map(metas.map((m) => [m.path, m]));
+  return new Map((await getRoutes()).map((route) => [route.path, route.meta]));
 });

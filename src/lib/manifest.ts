@@ -1,44 +1,33 @@
 /**
- * The route manifest: every page's metadata and every redirect, read straight
- * from `content/` with the same schemas as the content collections.
- *
- * Pages themselves use `astro:content`; this reader exists for the places that
- * run before collections are available: `astro.config.mjs` (sitemap priority,
- * changefreq and noindex; redirects for `astro preview`) and tests (netlify.toml
- * must agree with content).
+ * The route manifest read straight from the files in `content/`, for the code
+ * that runs before Astro's content layer exists: astro.config.mjs (sitemap
+ * rules, redirects) and the tests. The files are validated with the same
+ * schemas as the content collections, listed by the same rules
+ * (src/lib/content-files.ts) and turned into routes by the same function
+ * (`buildRoutes` in src/lib/routes.ts) as the pages themselves.
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join, basename, extname } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { metaSchema, pageSchema, productSchema, serviceSchema, postSchema, redirectSchema, siteSchema, type PageMeta, type Site } from './schemas';
+import { COLLECTION_FILES, entryId, isContentFile, type RoutedCollection } from './content-files';
+import { buildRoutes, servedPaths as servedPathsOf, type Redirect, type Route, type RouteKind, type RouteSource, type ServedPath } from './routes';
+import { pageSchema, postSchema, productSchema, redirectSchema, serviceSchema, siteSchema, type Site } from './schemas';
 import { fill, fillDeep, placeholderValues } from './placeholders';
 
-export type RouteKind = 'page' | 'product' | 'service' | 'post';
-export interface RouteEntry {
-  kind: RouteKind;
-  id: string;
-  /** The canonical path, placeholders filled. */
-  path: string;
-  meta: PageMeta;
-}
-export interface RedirectEntry {
-  from: string;
-  to: string;
-}
+export type { RouteKind, Redirect };
+export type RouteEntry = Route<RouteSource>;
 export interface Manifest {
   site: Site;
   routes: RouteEntry[];
-  redirects: RedirectEntry[];
+  redirects: Redirect[];
 }
 
-function frontmatter(file: string): unknown {
-  const text = readFileSync(file, 'utf8');
-  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  if (!match) throw new Error(`${file}: missing frontmatter`);
-  return parseYaml(match[1]);
+interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 
-function validated<T>(file: string, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown): T {
+/** Validate `value` with `schema`; the error names the file and each field path. */
+export function validated<T>(file: string, schema: Schema<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     const details = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
@@ -47,12 +36,20 @@ function validated<T>(file: string, schema: { safeParse(v: unknown): { success: 
   return result.data;
 }
 
-function filesIn(dir: string, exts: string[]): string[] {
+function frontmatter(file: string): unknown {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(file, 'utf8'));
+  if (!match) throw new Error(`${file}: missing frontmatter`);
+  return parseYaml(match[1]);
+}
+
+/** The files of a collection, in name order, drafts (`_*`) left out. */
+function collectionFiles(contentDir: string, collection: RoutedCollection): { id: string; file: string }[] {
+  const dir = join(contentDir, COLLECTION_FILES[collection].dir);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => exts.includes(extname(f)) && !f.startsWith('_'))
+    .filter((name) => isContentFile(collection, name))
     .sort()
-    .map((f) => join(dir, f));
+    .map((name) => ({ id: entryId(name), file: join(dir, name) }));
 }
 
 export function readSite(contentDir = 'content'): Site {
@@ -61,60 +58,32 @@ export function readSite(contentDir = 'content'): Site {
   return validated(file, siteSchema, raw.site);
 }
 
+export function readRedirects(contentDir: string, values: Record<string, string>): Redirect[] {
+  const file = join(contentDir, 'redirects.yaml');
+  if (!existsSync(file)) return [];
+  return (parseYaml(readFileSync(file, 'utf8')) as unknown[]).map((raw) => {
+    const entry = validated(file, redirectSchema, raw);
+    return { from: fill(entry.from, values), to: fill(entry.to, values) };
+  });
+}
+
 export function readManifest(contentDir = 'content'): Manifest {
   const site = readSite(contentDir);
   const values = placeholderValues(site);
-  const routes: RouteEntry[] = [];
-  const add = (kind: RouteKind, id: string, meta: PageMeta | undefined) => {
-    if (!meta) return;
-    const filled = fillDeep(meta, values);
-    routes.push({ kind, id, path: filled.path, meta: filled });
-  };
-  for (const file of filesIn(join(contentDir, 'pages'), ['.yaml', '.yml'])) {
-    add('page', basename(file, extname(file)), validated(file, pageSchema, parseYaml(readFileSync(file, 'utf8'))).meta);
-  }
-  for (const file of filesIn(join(contentDir, 'products'), ['.md'])) {
-    add('product', basename(file, '.md'), validated(file, productSchema, frontmatter(file)).meta);
-  }
-  for (const file of filesIn(join(contentDir, 'services'), ['.md'])) {
-    add('service', basename(file, '.md'), validated(file, serviceSchema, frontmatter(file)).meta);
-  }
-  for (const file of filesIn(join(contentDir, 'posts'), ['.md'])) {
-    add('post', basename(file, '.md'), validated(file, postSchema, frontmatter(file)).meta);
-  }
-  const redirectsFile = join(contentDir, 'redirects.yaml');
-  const redirects: RedirectEntry[] = existsSync(redirectsFile)
-    ? (parseYaml(readFileSync(redirectsFile, 'utf8')) as unknown[]).map((r) => {
-        const entry = validated(redirectsFile, redirectSchema, r);
-        return { from: fill(entry.from, values), to: fill(entry.to, values) };
-      })
-    : [];
+  const sources: RouteSource[] = [];
+  const add = (kind: RouteKind, id: string, data: { meta?: RouteSource['meta']; layout?: string }) =>
+    sources.push({ kind, id, meta: data.meta && fillDeep(data.meta, values), ownFile: data.layout === 'custom' });
 
-  const seen = new Map<string, string>();
-  const claim = (path: string, owner: string) => {
-    const previous = seen.get(path);
-    if (previous) throw new Error(`The path ${path} is claimed twice: by ${previous} and by ${owner}`);
-    seen.set(path, owner);
-  };
-  for (const r of routes) {
-    claim(r.path, `${r.kind} "${r.id}"`);
-    for (const alias of r.meta.aliases) claim(alias, `an alias of ${r.kind} "${r.id}"`);
-  }
-  for (const r of redirects) {
-    claim(r.from, `the redirect to ${r.to}`);
-    if (!seen.has(r.to) || seen.get(r.to)?.startsWith('the redirect')) {
-      throw new Error(`content/redirects.yaml: ${r.from} redirects to ${r.to}, which is not a page of the site`);
-    }
-  }
-  return { site, routes, redirects };
+  for (const { id, file } of collectionFiles(contentDir, 'pages')) add('page', id, validated(file, pageSchema, parseYaml(readFileSync(file, 'utf8'))));
+  for (const { id, file } of collectionFiles(contentDir, 'products')) add('product', id, validated(file, productSchema, frontmatter(file)));
+  for (const { id, file } of collectionFiles(contentDir, 'services')) add('service', id, validated(file, serviceSchema, frontmatter(file)));
+  for (const { id, file } of collectionFiles(contentDir, 'posts')) add('post', id, validated(file, postSchema, frontmatter(file)));
+
+  const redirects = readRedirects(contentDir, values);
+  return { site, routes: buildRoutes(sources, redirects), redirects };
 }
 
-/** Every path a visitor can load (canonical paths and aliases), with the entry that serves it. */
-export function servedPaths(manifest: Manifest): { path: string; route: RouteEntry; isAlias: boolean }[] {
-  return manifest.routes.flatMap((route) => [
-    { path: route.path, route, isAlias: false },
-    ...route.meta.aliases.map((alias) => ({ path: alias, route, isAlias: true })),
-  ]);
+/** Every path a visitor can load (canonical paths and aliases), with the route that serves it. */
+export function servedPaths(manifest: Manifest): ServedPath[] {
+  return servedPathsOf(manifest.routes);
 }
-
-export { metaSchema };

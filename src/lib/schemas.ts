@@ -193,7 +193,11 @@ export const postSchema = z
 
 /** content/redirects.yaml: permanent redirects. */
 export const redirectSchema = z
-  .object({ id: z.string(), from: sitePath, to: sitePath, name: shortText(60).optional() })
+  .object({
+    from: sitePath.describe('The old path, e.g. /careers.'),
+    to: sitePath.describe('The page it now lives at; must be a page of the site.'),
+    name: shortText(60).optional().describe('What the old path was, for people reading this file.'),
+  })
   .strict();
 
 const navLink = z.object({ label: shortText(40), href: z.string().min(1) }).strict();

@@ -5,6 +5,7 @@
  */
 import type { SitemapItem } from '@astrojs/sitemap';
 import type { Manifest } from './manifest';
+import { indexableRoutes } from './routes';
 import { absoluteUrl, normalizePath } from './urls';
 
 /** The sitemap protocol has no "quarterly"; the nearest value that does not understate change is monthly. */
@@ -13,7 +14,7 @@ export const SITEMAP_CHANGEFREQ = { weekly: 'weekly', monthly: 'monthly', quarte
 
 export function sitemapRules(manifest: Manifest, host: string, buildDate: Date) {
   const indexable = new Map(
-    manifest.routes.filter((r) => !r.meta.noindex).map((r) => [absoluteUrl(host, r.path), r.meta]),
+    indexableRoutes(manifest.routes).map((r) => [absoluteUrl(host, r.path), r.meta]),
   );
   return {
     filter: (page: string) => indexable.has(absoluteUrl(host, new URL(page).pathname)),

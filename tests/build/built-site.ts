@@ -7,7 +7,9 @@ import { join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { fillDeep, placeholderValues } from '../../src/lib/placeholders';
-import type { Manifest } from '../../src/lib/manifest';
+import { expect } from 'vitest';
+import { servedPaths, type Manifest } from '../../src/lib/manifest';
+import { indexableRoutes } from '../../src/lib/routes';
 
 export interface BuiltPage {
   file: string;
@@ -108,4 +110,26 @@ export function pagefindPages(dist: string): IndexedPage[] {
 export function pagefindPath(url: string): string {
   const path = url.replace(/\.html$/, '').replace(/\/index$/, '/');
   return path === '' ? '/' : path;
+}
+
+/** Paths listed in a build's sitemap files. */
+export function sitemapPathsOf(dist: string): string[] {
+  return readdirSync(dist)
+    .filter((f) => /^sitemap-\d+\.xml$/.test(f))
+    .flatMap((f) => [...readFileSync(join(dist, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname));
+}
+
+/**
+ * The route list and the build agree: every path of the manifest (the list
+ * astro.config.mjs reads from the files) is a built page, every built page is
+ * such a path or a redirect, and the sitemap holds exactly the canonical
+ * paths that are not noindex (no alias, redirect or draft).
+ */
+export function expectRoutesAgree(dist: string, manifest: Manifest) {
+  const served = servedPaths(manifest).map((s) => s.path);
+  const redirects = manifest.redirects.map((r) => r.from);
+  const built = builtPages(dist).map((p) => p.path);
+  expect([...built].sort()).toEqual([...served, ...redirects].sort());
+  const indexable = indexableRoutes(manifest.routes).map((r) => r.path);
+  expect(sitemapPathsOf(dist).sort()).toEqual([...indexable].sort());
 }

@@ -13,7 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { readManifest, type Manifest } from '../../src/lib/manifest';
 import { productSchema } from '../../src/lib/schemas';
 import { absoluteUrl } from '../../src/lib/urls';
-import { assertBuilt, canonicalHost, fileFor, frontmatter, jsonLdNodes, productGridPages } from './built-site';
+import { assertBuilt, canonicalHost, expectRoutesAgree, fileFor, frontmatter, jsonLdNodes, productGridPages } from './built-site';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -162,6 +162,7 @@ describe('adding a product file adds its card, page, sitemap entry and structure
         '  keywords: [test]',
         '  priority: 0.5',
         '  changefreq: yearly',
+        '  aliases: [/testprobe-alias]',
         'sections:',
         '  - type: hero',
         '    heading: Testprobe, built from one markdown file',
@@ -169,6 +170,12 @@ describe('adding a product file adds its card, page, sitemap entry and structure
         'Testprobe overview.',
         '',
       ].join('\n'),
+    );
+    // A draft (file name starting with "_") is part of nothing: no page, no sitemap entry, no card.
+    const probeFile = readFileSync(join(contentDir, 'products', 'testprobe.md'), 'utf8');
+    writeFileSync(
+      join(contentDir, 'products', '_draftprobe.md'),
+      probeFile.replace('title: Testprobe', 'title: Draftprobe').replace(/testprobe-(app|alias)/g, 'draftprobe-$1'),
     );
     const manifest = readManifest(contentDir);
     // The products page lives in content/pages; give the copy one if this branch has none yet.
@@ -207,6 +214,14 @@ describe('adding a product file adds its card, page, sitemap entry and structure
     checkProduct(dist, built, contentDir, probe);
     // The real products keep working next to it.
     for (const product of products) checkProduct(dist, built, contentDir, product);
+    // The route list, the build and the sitemap agree on the alias and the draft.
+    expectRoutesAgree(dist, built);
+    expect(readFileSync(fileFor(dist, '/testprobe-alias'), 'utf8')).toContain(`<link rel="canonical" href="${absoluteUrl(canonicalHost(built), '/testprobe-app')}"`);
+    expect(existsSync(fileFor(dist, '/draftprobe-app'))).toBe(false);
+    expect(built.routes.some((r) => r.id.includes('draftprobe'))).toBe(false);
+    for (const grid of productGridPages(contentDir, built)) {
+      expect(readFileSync(fileFor(dist, grid.path), 'utf8')).not.toContain('Draftprobe');
+    }
     // And the real build output is untouched.
     expect(existsSync(fileFor('dist', '/testprobe-app'))).toBe(false);
   });
