@@ -21,7 +21,9 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // A stray test.only must not silently skip the rest of the suite in CI.
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: { baseURL: `http://localhost:${PORT}`, trace: 'retain-on-failure', launchOptions },
