@@ -8,6 +8,11 @@
  * validation errors and in editor tooling.
  */
 import { z } from 'astro/zod';
+import type { FormDefinition } from './forms/definition';
+import { contactForm } from './forms/contact';
+import { demoForm } from './forms/demo';
+import { careersForm } from './forms/careers';
+import { productTeamForm } from './forms/product-team';
 
 /** A site path, optionally templated with `{slug}` (the brand slug from the site configuration). */
 export const sitePath = z
@@ -253,8 +258,13 @@ const fieldCopy = z
   .object({
     label: shortText(60).describe('The visible label bound to the field, e.g. "First Name".'),
     placeholder: z.string().max(120).optional().describe('Hint shown inside the empty field.'),
+    invalid: shortText(200)
+      .optional()
+      .describe('What the browser says when the value does not have the expected form, e.g. "Enter an e-mail address such as name@example.com."'),
   })
   .strict();
+/** A field whose definition has a pattern: the message for a value that does not match is required. */
+const patternFieldCopy = fieldCopy.required({ invalid: true });
 const noticeCopy = z
   .object({ title: shortText(60).describe('Bold first line of the notice.'), text: shortText(300) })
   .strict()
@@ -263,8 +273,11 @@ const formButtons = {
   submit: shortText(40).describe('Text of the submit button.'),
   submitting: shortText(40).describe('Text of the submit button while sending, e.g. "Submitting...".'),
 };
-const fields = <K extends string>(keys: readonly K[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, fieldCopy])) as Record<K, typeof fieldCopy>).strict();
+/** The `fields` copy of a form: one entry per field of its definition (src/lib/forms/*.ts), no more, no fewer. */
+const fieldsOf = <N extends string>(definition: FormDefinition<N>) =>
+  z
+    .object(Object.fromEntries(definition.fields.map((f) => [f.name, f.pattern ? patternFieldCopy : fieldCopy])) as Record<N, typeof fieldCopy>)
+    .strict();
 
 export const formsCopySchema = z
   .object({
@@ -276,11 +289,11 @@ export const formsCopySchema = z
       })
       .strict(),
     contact: z
-      .object({ fields: fields(['firstName', 'lastName', 'email', 'company', 'message'] as const), ...formButtons, success: noticeCopy, error: noticeCopy })
+      .object({ fields: fieldsOf(contactForm), ...formButtons, success: noticeCopy, error: noticeCopy })
       .strict(),
     demo: z
       .object({
-        fields: fields(['requestType', 'firstName', 'lastName', 'email', 'company', 'message'] as const),
+        fields: fieldsOf(demoForm),
         requestTypes: z.object({ demo: shortText(60), contact: shortText(60) }).strict().describe('Labels of the two request types.'),
         ...formButtons,
         success: z.object({ title: shortText(60), demo: shortText(300), contact: shortText(300) }).strict(),
@@ -288,11 +301,11 @@ export const formsCopySchema = z
       })
       .strict(),
     careers: z
-      .object({ fields: fields(['name', 'email', 'expertise', 'experience', 'portfolio', 'coverLetter'] as const), ...formButtons, success: noticeCopy, error: noticeCopy })
+      .object({ fields: fieldsOf(careersForm), ...formButtons, success: noticeCopy, error: noticeCopy })
       .strict(),
     productTeam: z
       .object({
-        fields: fields(['name', 'email', 'product', 'domain', 'experience', 'portfolio', 'coverLetter'] as const),
+        fields: fieldsOf(productTeamForm),
         domainFirst: shortText(80).describe('Placeholder of the domain list before a product is chosen.'),
         ...formButtons,
         success: noticeCopy,
@@ -304,7 +317,7 @@ export const formsCopySchema = z
         heading: shortText(80),
         intro: shortText(300),
         features: z.array(shortText(60)).max(6).describe('What a client finds after signing in.'),
-        fields: fields(['email', 'password'] as const),
+        fields: z.object({ email: patternFieldCopy, password: fieldCopy }).strict(),
         ...formButtons,
         success: shortText(120).describe('Notice after a successful sign-in, before going to the home page.'),
         unexpectedError: shortText(120).describe('Notice when sign-in fails for a reason other than the service refusing it.'),

@@ -9,7 +9,7 @@ import { parse as parseToml } from 'smol-toml';
 import { readBackendConfig, authStorageKey, authPlan, REFRESH_LEAD_MS, NOT_CONFIGURED_MESSAGE } from '../../src/lib/supabase/config';
 import { createRestBackend } from '../../src/lib/supabase/rest';
 import { BackendNotConfiguredError, submitWithRetry } from '../../src/lib/forms/submit';
-import { PASSWORD_MIN_LENGTH } from '../../src/lib/forms/limits';
+import { PASSWORD_MIN_LENGTH } from '../../src/lib/forms/patterns';
 
 afterEach(() => {
   vi.restoreAllMocks();
