@@ -37,7 +37,7 @@ export async function filled<T>(value: T): Promise<T> {
   return fillDeep(value, placeholderValues(await getSite()));
 }
 
-export type ListName = 'claims' | 'values' | 'teamGroups' | 'expertise' | 'planCategories' | 'projectTypes' | 'recruitmentProducts';
+export type ListName = 'productCategories' | 'claims' | 'values' | 'teamGroups' | 'expertise' | 'planCategories' | 'projectTypes' | 'recruitmentProducts';
 
 /** A shared list in file order, placeholders filled. */
 export async function getList<N extends ListName>(name: N): Promise<CollectionEntry<N>['data'][]> {

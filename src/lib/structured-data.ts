@@ -74,22 +74,10 @@ export interface ProductInfo {
   name: string;
   description: string;
   category: string;
+  /** The schema.org category of `category` (content/lists/product-categories.yaml). */
+  applicationCategory: string;
   path?: string;
 }
-
-/** schema.org / Google application categories for the product categories of SPEC §3; anything else is a business app. */
-const applicationCategories: Record<string, string> = {
-  'Media & Publishing': 'BusinessApplication',
-  Communications: 'CommunicationApplication',
-  Education: 'EducationalApplication',
-  Marketing: 'BusinessApplication',
-  'AI Technology': 'DeveloperApplication',
-  'Events & Retail': 'EntertainmentApplication',
-  'AI Lifestyle': 'LifestyleApplication',
-  'Learning & Development': 'EducationalApplication',
-  'Sports & Entertainment': 'SportsApplication',
-  'AI Media Technology': 'MultimediaApplication',
-};
 
 /** A product as a SoftwareApplication with the free offer in USD that SPEC §7 describes. */
 export function softwareApplication(product: ProductInfo, host: string): JsonLd {
@@ -97,7 +85,7 @@ export function softwareApplication(product: ProductInfo, host: string): JsonLd 
     '@type': 'SoftwareApplication',
     name: product.name,
     description: product.description,
-    applicationCategory: applicationCategories[product.category] ?? 'BusinessApplication',
+    applicationCategory: product.applicationCategory,
     applicationSubCategory: product.category,
     operatingSystem: 'Web',
     publisher: { '@id': `${absoluteUrl(host, '/')}#organization` },
