@@ -1,0 +1,87 @@
+/**
+ * The request handler, separate from `Deno.serve` so tests call it with their
+ * own settings and log.
+ *
+ *   405  not a POST
+ *   500  NOTIFY_WEBHOOK_SECRET not set (nothing could be authenticated), or no destination configured
+ *   401  the `x-webhook-secret` header is missing or wrong
+ *   400  the body is not a database-webhook INSERT of one of the two tables (the answer says why)
+ *   502  a destination still failed after its retries (the caller may retry; e-mail is idempotent per row)
+ *   200  every configured destination accepted the message
+ *
+ * Logs name the table, the row id and the destinations, never a field of the row.
+ */
+import type { Config } from './config.ts';
+import { deliveriesFor, send, type Log } from './deliver.ts';
+import { buildMessage } from './message.ts';
+import { parsePayload } from './payload.ts';
+
+export const SECRET_HEADER = 'x-webhook-secret';
+
+/** A row is at most ~17 KB of text; anything far larger is not a webhook of ours. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+const json = (status: number, body: Record<string, unknown>) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function digest(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+}
+
+/** Compares digests in full, so the time taken says nothing about how much of the secret matched. */
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all([digest(given), digest(expected)]);
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a[i] ^ b[i];
+  return difference === 0;
+}
+
+export function createHandler(config: Config, log: Log = console.log): (request: Request) => Promise<Response> {
+  const prefix = (line: string) => log(`notify-submission: ${line}`);
+
+  return async (request) => {
+    if (request.method !== 'POST') return json(405, { error: 'only POST is accepted' });
+    if (!config.secret) {
+      prefix('NOTIFY_WEBHOOK_SECRET is not set; refusing every request');
+      return json(500, { error: 'not configured' });
+    }
+    if (!(await sameSecret(request.headers.get(SECRET_HEADER) ?? '', config.secret))) {
+      prefix('refused a request without the right webhook secret');
+      return json(401, { error: 'unauthorized' });
+    }
+
+    const text = await request.text();
+    if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) return json(400, { error: `the body is larger than ${MAX_BODY_BYTES} bytes` });
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return json(400, { error: 'the body is not JSON' });
+    }
+    const parsed = parsePayload(body);
+    if (!parsed.ok) {
+      prefix(`refused a payload: ${parsed.reason}`);
+      return json(400, { error: parsed.reason });
+    }
+
+    const message = buildMessage(parsed.submission);
+    const row = `${message.table}/${message.rowId}`;
+    const deliveries = deliveriesFor(config, message);
+    if (deliveries.length === 0) {
+      prefix(`no destination configured for ${row}: set the e-mail secrets or the chat secret (missing: ${config.missing.join(', ')})`);
+      return json(500, { error: 'no destination configured' });
+    }
+    // One destination is enough to run, but a half-configured one is probably a mistake.
+    for (const destination of config.incomplete) prefix(`not configured: ${destination}`);
+
+    const outcomes = await Promise.all(deliveries.map((delivery) => send(delivery, config, prefix)));
+    const failed = outcomes.filter((outcome) => !outcome.ok);
+    for (const outcome of outcomes) {
+      prefix(outcome.ok ? `${row}: ${outcome.name} delivered (attempt ${outcome.attempts})` : `${row}: ${outcome.name} failed after ${outcome.attempts} attempt(s): ${outcome.reason}`);
+    }
+    if (failed.length > 0) {
+      return json(502, { error: 'a destination failed', failed: failed.map((outcome) => outcome.name), delivered: outcomes.filter((o) => o.ok).map((o) => o.name) });
+    }
+    return json(200, { delivered: outcomes.map((outcome) => outcome.name) });
+  };
+}

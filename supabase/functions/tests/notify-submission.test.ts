@@ -1,0 +1,306 @@
+/**
+ * The notify-submission function in real Deno, its destinations served by a
+ * local stub server (stub-server.ts). Run with `npm run test:functions`.
+ */
+import assert from 'node:assert/strict';
+import { readConfig, DEFAULT_EMAIL_API_URL, type Config } from '../notify-submission/config.ts';
+import { createHandler, SECRET_HEADER } from '../notify-submission/handler.ts';
+import { escapeChat, escapeHtml } from '../notify-submission/message.ts';
+import { deadUrl, startStub, type Stub } from './stub-server.ts';
+
+const SECRET = 'test-webhook-secret';
+
+/** Every line any handler logged in this file: checked at the end for row contents. */
+const allLogs: string[] = [];
+
+function settings(stub: Stub, overrides: Record<string, string | undefined> = {}): Config {
+  const env: Record<string, string | undefined> = {
+    NOTIFY_WEBHOOK_SECRET: SECRET,
+    RESEND_API_KEY: 're_test_key',
+    RESEND_API_URL: stub.url('/email'),
+    NOTIFY_EMAIL_FROM: 'Website <website@corvana.example>',
+    NOTIFY_EMAIL_TO: 'team@corvana.example, sales@corvana.example',
+    NOTIFY_CHAT_WEBHOOK_URL: stub.url('/chat'),
+    NOTIFY_TIMEOUT_MS: '150',
+    NOTIFY_RETRY_DELAY_MS: '10',
+    ...overrides,
+  };
+  return readConfig((name) => env[name]);
+}
+
+async function call(config: Config, body: unknown, secret: string | null = SECRET) {
+  const logs: string[] = [];
+  const handler = createHandler(config, (line) => {
+    logs.push(line);
+    allLogs.push(line);
+  });
+  const headers = new Headers({ 'content-type': 'application/json' });
+  if (secret !== null) headers.set(SECRET_HEADER, secret);
+  const response = await handler(new Request('http://localhost/notify-submission', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, logs };
+}
+
+async function withStub(test: (stub: Stub) => Promise<void>) {
+  const stub = startStub();
+  try {
+    await test(stub);
+  } finally {
+    await stub.close();
+  }
+}
+
+const webhook = (table: string, record: Record<string, unknown>, type = 'INSERT') => ({ type, table, schema: 'public', record, old_record: null });
+
+/** Rows as the four forms write them (src/lib/forms/*.ts), as the database sends them back. */
+const rows = {
+  contact: webhook('contact_submissions', {
+    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com',
+    company: null, message: 'We would like to talk about a project.', status: 'new', created_at: '2026-11-25T09:41:07.123456+00:00',
+  }),
+  demo: webhook('contact_submissions', {
+    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a02', first_name: 'Charles', last_name: 'Babbage', email: 'charles@example.org',
+    company: 'Analytical Engines', message: '[DEMO REQUEST] Show us the planner.', status: 'new', created_at: '2026-11-25T09:42:00+00:00',
+  }),
+  careers: webhook('job_applications', {
+    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a03', full_name: 'Grace Hopper', email: 'grace@example.com', expertise: 'Cybersecurity',
+    experience: '10+ years', portfolio_url: null, cover_letter: 'I would like to join.\nI debug things.', created_at: '2026-11-25T09:43:00Z',
+  }),
+  productTeam: webhook('job_applications', {
+    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a04', full_name: 'Alan Turing', email: 'alan@example.org', expertise: 'Newsbox - Data Science & Analytics',
+    experience: '5 years', portfolio_url: 'https://example.org/alan', cover_letter: 'Newsbox matters to me.', created_at: '2026-11-25T09:44:00Z',
+  }),
+};
+
+type EmailBody = { from: string; to: string[]; subject: string; text: string; html: string; reply_to: string };
+const emailOf = (stub: Stub) => stub.received('/email').map((r) => r.body as EmailBody);
+const chatOf = (stub: Stub) => stub.received('/chat').map((r) => r.body as { text: string; unfurl_links: boolean });
+
+Deno.test('a contact request reaches both destinations with its fields, row id and time', () =>
+  withStub(async (stub) => {
+    const result = await call(settings(stub), rows.contact);
+    assert.equal(result.status, 200);
+    assert.deepEqual(result.body, { delivered: ['email', 'chat'] });
+
+    const [email] = emailOf(stub);
+    assert.equal(email.subject, 'New contact request: Ada Lovelace');
+    assert.deepEqual(email.to, ['team@corvana.example', 'sales@corvana.example']);
+    assert.equal(email.from, 'Website <website@corvana.example>');
+    assert.equal(email.reply_to, 'ada@example.com');
+    for (const line of ['Name: Ada Lovelace', 'Email: ada@example.com', 'Company: (none)', 'Message: We would like to talk about a project.']) {
+      assert.ok(email.text.includes(line), `text lacks ${line}`);
+    }
+    assert.match(email.text, /Row 5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01 in contact_submissions, received 2026-11-25 09:41 UTC/);
+    assert.match(email.html, /<th[^>]*>Email<\/th><td[^>]*>ada@example.com<\/td>/);
+    const headers = stub.received('/email')[0].headers;
+    assert.equal(headers.get('authorization'), 'Bearer re_test_key');
+    assert.equal(headers.get('idempotency-key'), 'notify-submission/contact_submissions/5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01');
+
+    const [chat] = chatOf(stub);
+    assert.equal(chat.unfurl_links, false);
+    assert.ok(chat.text.startsWith('*New contact request*\n*Name:* Ada Lovelace\n*Email:* ada@example.com'));
+    assert.match(chat.text, /_Row 5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01 in contact_submissions, received 2026-11-25 09:41 UTC_$/);
+  }));
+
+Deno.test('each kind gets its own title and fields', () =>
+  withStub(async (stub) => {
+    const expected = [
+      [rows.demo, 'New demo request: Charles Babbage', ['Company: Analytical Engines', 'Message: Show us the planner.']],
+      [rows.careers, 'New careers application: Grace Hopper', ['Expertise: Cybersecurity', 'Experience: 10+ years', 'Portfolio: (none)', 'Cover letter:\nI would like to join.\nI debug things.']],
+      [rows.productTeam, 'New product-team application: Alan Turing', ['Product: Newsbox', 'Domain: Data Science & Analytics', 'Portfolio: https://example.org/alan']],
+    ] as const;
+    for (const [row, subject, lines] of expected) {
+      assert.equal((await call(settings(stub), row)).status, 200);
+      const email = emailOf(stub).at(-1)!;
+      const chat = chatOf(stub).at(-1)!;
+      assert.equal(email.subject, subject);
+      assert.ok(chat.text.startsWith(`*${subject.split(':')[0]}*`), chat.text);
+      for (const line of lines) assert.ok(email.text.includes(line), `${subject}: text lacks ${JSON.stringify(line)}`);
+    }
+    // The demo form's tag becomes the title, not part of the message.
+    assert.ok(!emailOf(stub)[0].text.includes('[DEMO REQUEST]'));
+    // Data Science & Analytics is escaped in HTML and chat alike.
+    assert.ok(emailOf(stub)[2].html.includes('Data Science &amp; Analytics'));
+    assert.ok(chatOf(stub)[2].text.includes('*Domain:* Data Science &amp; Analytics'));
+  }));
+
+Deno.test('submitter text cannot inject HTML, mentions, links or headers', () =>
+  withStub(async (stub) => {
+    const hostile = webhook('contact_submissions', {
+      ...rows.contact.record,
+      first_name: 'Eve\r\nBcc: all@corvana.example',
+      last_name: '<img src=x onerror=alert(1)>',
+      message: '<script>alert("x")</script> & <!channel> <@U012AB> <#C99> <https://evil.example|click me> @here @channel\u202Egnp.exe',
+    });
+    assert.equal((await call(settings(stub), hostile)).status, 200);
+    const [email] = emailOf(stub);
+    const [chat] = chatOf(stub);
+
+    assert.ok(!/[\r\n]/.test(email.subject), 'subject stays on one line');
+    assert.equal(email.subject, 'New contact request: Eve Bcc: all@corvana.example <img src=x onerror=alert(1)>');
+    assert.ok(!email.html.includes('<script') && !email.html.includes('<img'), email.html);
+    assert.ok(email.html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;!channel&gt;'));
+    assert.ok(!email.html.includes('\u202E') && !email.text.includes('\u202E'), 'bidi override removed');
+
+    for (const control of ['<!channel>', '<@U012AB>', '<#C99>', '<https://evil.example|click me>', '<script>']) {
+      assert.ok(!chat.text.includes(control), `chat text contains ${control}`);
+    }
+    assert.ok(chat.text.includes('&lt;!channel&gt; &lt;@\u200BU012AB&gt;'));
+    assert.ok(chat.text.includes('@\u200Bhere @\u200Bchannel'));
+    assert.ok(chat.text.includes('*Email:* ada@example.com'), 'an address keeps its @');
+  }));
+
+Deno.test('escaping rules', () => {
+  assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  assert.equal(escapeChat('<!here> a & b > c'), '&lt;!here&gt; a &amp; b &gt; c');
+  assert.equal(escapeChat('@here\n(@everyone) mail me at x@y.io'), '@\u200Bhere\n(@\u200Beveryone) mail me at x@y.io');
+  assert.equal(escapeChat('a\u0000b\u200Bc\u2066d'), 'abcd');
+});
+
+Deno.test('answers 401 without the shared secret, and sends nothing', () =>
+  withStub(async (stub) => {
+    for (const secret of [null, '', 'wrong-secret', SECRET.slice(0, -1), `${SECRET}x`, SECRET.toUpperCase()]) {
+      const result = await call(settings(stub), rows.contact, secret);
+      assert.equal(result.status, 401, `secret ${JSON.stringify(secret)}`);
+      assert.deepEqual(result.body, { error: 'unauthorized' });
+    }
+    assert.equal(stub.received().length, 0);
+  }));
+
+Deno.test('answers 500 when its own secret is not set, naming it in the log', () =>
+  withStub(async (stub) => {
+    const result = await call(settings(stub, { NOTIFY_WEBHOOK_SECRET: undefined }), rows.contact);
+    assert.equal(result.status, 500);
+    assert.ok(result.logs.some((line) => line.includes('NOTIFY_WEBHOOK_SECRET is not set')), result.logs.join('\n'));
+    assert.equal(stub.received().length, 0);
+  }));
+
+Deno.test('answers 400 with the reason for a payload that is not an INSERT of the two tables', () =>
+  withStub(async (stub) => {
+    const cases: [unknown, RegExp][] = [
+      ['not json', /not JSON/],
+      [[rows.contact], /JSON object/],
+      [webhook('contact_submissions', rows.contact.record, 'UPDATE'), /type must be "INSERT" \(got "UPDATE"\)/],
+      [webhook('contact_submissions', rows.contact.record, 'DELETE'), /type must be "INSERT"/],
+      [webhook('profiles', rows.contact.record), /table must be one of contact_submissions, job_applications \(got "profiles"\)/],
+      [{ ...rows.contact, schema: 'auth' }, /schema must be "public"/],
+      [{ ...rows.contact, record: null }, /record must be an object/],
+      [webhook('contact_submissions', { ...rows.contact.record, email: undefined }), /record\.email must be a non-empty string/],
+      [webhook('job_applications', rows.contact.record), /record\.full_name must be a non-empty string/],
+      [webhook('job_applications', { ...rows.careers.record, portfolio_url: 42 }), /record\.portfolio_url must be a string or null/],
+      [webhook('job_applications', { ...rows.careers.record, created_at: 'yesterday' }), /record\.created_at must be a timestamp/],
+    ];
+    for (const [body, reason] of cases) {
+      const result = await call(settings(stub), body);
+      assert.equal(result.status, 400, JSON.stringify(body));
+      assert.match(String(result.body.error), reason);
+    }
+    assert.equal(stub.received().length, 0);
+  }));
+
+Deno.test('answers 500 when no destination is configured, naming the missing secrets in the log', () =>
+  withStub(async (stub) => {
+    const none = { RESEND_API_KEY: undefined, NOTIFY_EMAIL_FROM: undefined, NOTIFY_EMAIL_TO: undefined, NOTIFY_CHAT_WEBHOOK_URL: '  ' };
+    const result = await call(settings(stub, none), rows.contact);
+    assert.equal(result.status, 500);
+    assert.deepEqual(result.body, { error: 'no destination configured' });
+    assert.ok(
+      result.logs.some((line) => line.includes('missing: RESEND_API_KEY, NOTIFY_EMAIL_FROM, NOTIFY_EMAIL_TO, NOTIFY_CHAT_WEBHOOK_URL')),
+      result.logs.join('\n'),
+    );
+    assert.equal(stub.received().length, 0);
+  }));
+
+Deno.test('one destination is enough; a half-configured one is logged', () =>
+  withStub(async (stub) => {
+    const result = await call(settings(stub, { NOTIFY_EMAIL_TO: undefined }), rows.careers);
+    assert.equal(result.status, 200);
+    assert.deepEqual(result.body, { delivered: ['chat'] });
+    assert.ok(result.logs.some((line) => line.includes('not configured: e-mail (missing: NOTIFY_EMAIL_TO)')), result.logs.join('\n'));
+    assert.equal(stub.received('/email').length, 0);
+  }));
+
+Deno.test('a destination answering 5xx is retried twice with growing waits, then succeeds', () =>
+  withStub(async (stub) => {
+    stub.plan('/email', 503, 500);
+    stub.plan('/chat', 502);
+    const result = await call(settings(stub, { NOTIFY_RETRY_DELAY_MS: '40' }), rows.demo);
+    assert.equal(result.status, 200);
+    assert.equal(stub.received('/email').length, 3);
+    assert.equal(stub.received('/chat').length, 2);
+    assert.deepEqual(
+      result.logs.filter((line) => line.includes('retrying')),
+      [
+        'notify-submission: email: attempt 1 failed (HTTP 503); retrying in 40 ms',
+        'notify-submission: chat: attempt 1 failed (HTTP 502); retrying in 40 ms',
+        'notify-submission: email: attempt 2 failed (HTTP 500); retrying in 80 ms',
+      ],
+    );
+    // Every attempt carries the same idempotency key, so the e-mail API sends one message.
+    assert.equal(new Set(stub.received('/email').map((r) => r.headers.get('idempotency-key'))).size, 1);
+  }));
+
+Deno.test('a destination that keeps failing is reported as 502 after three attempts', () =>
+  withStub(async (stub) => {
+    stub.plan('/email', 500, 500, 500, 200);
+    const result = await call(settings(stub), rows.contact);
+    assert.equal(result.status, 502);
+    assert.deepEqual(result.body, { error: 'a destination failed', failed: ['email'], delivered: ['chat'] });
+    assert.equal(stub.received('/email').length, 3);
+    assert.ok(result.logs.includes(`notify-submission: contact_submissions/${rows.contact.record.id}: email failed after 3 attempt(s): HTTP 500`));
+  }));
+
+Deno.test('a destination that is down is retried, then reported as 502', () =>
+  withStub(async (stub) => {
+    const result = await call(settings(stub, { NOTIFY_CHAT_WEBHOOK_URL: deadUrl() }), rows.productTeam);
+    assert.equal(result.status, 502);
+    assert.deepEqual(result.body.failed, ['chat']);
+    assert.equal(result.logs.filter((line) => line.startsWith('notify-submission: chat: attempt') && line.includes('(unreachable)')).length, 2);
+  }));
+
+Deno.test('a destination that does not answer in time is retried; a later answer counts', () =>
+  withStub(async (stub) => {
+    stub.plan('/chat', 'hang');
+    const slowThenFine = await call(settings(stub), rows.contact);
+    assert.equal(slowThenFine.status, 200);
+    assert.equal(stub.received('/chat').length, 2);
+    assert.ok(slowThenFine.logs.includes('notify-submission: chat: attempt 1 failed (no answer within 150 ms); retrying in 10 ms'));
+
+    stub.plan('/chat', 'hang', 'hang', 'hang');
+    const started = Date.now();
+    const neverAnswers = await call(settings(stub), rows.contact);
+    assert.equal(neverAnswers.status, 502);
+    assert.ok(Date.now() - started < 2000, 'three timeouts of 150 ms, not the default 4 s');
+  }));
+
+Deno.test('a refusal (4xx) is final: no retry, 502', () =>
+  withStub(async (stub) => {
+    stub.plan('/email', 401);
+    const result = await call(settings(stub), rows.careers);
+    assert.equal(result.status, 502);
+    assert.equal(stub.received('/email').length, 1);
+  }));
+
+Deno.test('only POST is accepted', async () => {
+  const handler = createHandler(readConfig(() => undefined), () => {});
+  assert.equal((await handler(new Request('http://localhost/', { method: 'GET' }))).status, 405);
+});
+
+Deno.test('settings: defaults, recipients list, and a bad number is refused', () => {
+  const env: Record<string, string> = { RESEND_API_KEY: 'k', NOTIFY_EMAIL_FROM: 'a@b.co', NOTIFY_EMAIL_TO: ' x@b.co ,y@b.co,' };
+  const config = readConfig((name) => env[name]);
+  assert.deepEqual(config.email, { apiUrl: DEFAULT_EMAIL_API_URL, apiKey: 'k', from: 'a@b.co', to: ['x@b.co', 'y@b.co'] });
+  assert.equal(config.chatUrl, undefined);
+  assert.deepEqual([config.timeoutMs, config.retryDelayMs], [4000, 500]);
+  assert.deepEqual(config.missing, ['NOTIFY_CHAT_WEBHOOK_URL']);
+  assert.throws(() => readConfig((name) => (name === 'NOTIFY_TIMEOUT_MS' ? '1.5s' : undefined)), /NOTIFY_TIMEOUT_MS must be a whole number/);
+});
+
+Deno.test('logs never contain what the visitor typed', () => {
+  assert.ok(allLogs.length > 20, 'the tests above logged');
+  const typed = Object.values(rows).flatMap(({ record }) =>
+    Object.entries(record).filter(([column]) => !['id', 'created_at', 'status'].includes(column)).map(([, value]) => value),
+  );
+  for (const value of typed.filter((v): v is string => typeof v === 'string')) {
+    for (const line of allLogs) assert.ok(!line.includes(value), `log line contains ${JSON.stringify(value)}: ${line}`);
+  }
+});
