@@ -5,10 +5,11 @@
  * typo in a content file stops the build instead of reaching a visitor.
  */
 import type { Site } from './schemas';
+import { retentionPlaceholders } from './retention';
 
 const PLACEHOLDER = /\{([a-zA-Z]+(?:\.[a-zA-Z]+)?)\}/g;
 
-/** The values a placeholder can name, flattened: brand, slug, host, email.support, url.planner … */
+/** The values a placeholder can name, flattened: brand, slug, host, email.support, url.planner, retention.contactRequests … */
 export function placeholderValues(site: Site): Record<string, string> {
   const values: Record<string, string> = {
     brand: site.brand,
@@ -24,7 +25,7 @@ export function placeholderValues(site: Site): Record<string, string> {
   };
   for (const [key, value] of Object.entries(site.email)) values[`email.${key}`] = value;
   for (const [key, value] of Object.entries(site.urls)) values[`url.${key}`] = value;
-  return values;
+  return { ...values, ...retentionPlaceholders(site.retention) };
 }
 
 export class PlaceholderError extends Error {}

@@ -13,6 +13,7 @@ import { contactForm } from './forms/contact';
 import { demoForm } from './forms/demo';
 import { careersForm } from './forms/careers';
 import { productTeamForm } from './forms/product-team';
+import { retentionSchema } from './retention';
 
 /** A site path, optionally templated with `{slug}` (the brand slug from the site configuration). */
 export const sitePath = z
@@ -437,6 +438,7 @@ export const siteSchema = z
     urls: z
       .object({ planner: z.url(), preview: z.url(), teamAuth: z.url(), prsafe: z.url(), linkedinCompany: z.url() })
       .strict(),
+    retention: retentionSchema,
     social: z
       .array(z.object({ network: z.enum(['linkedin', 'x', 'instagram', 'facebook']), label: shortText(20), handle: shortText(40), url: z.url(), onContactPage: z.boolean().default(true) }).strict())
       .min(1),

@@ -9,6 +9,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { readManifest } from '../../src/lib/manifest';
+import { formatMonths } from '../../src/lib/retention';
 
 const { site } = readManifest('content');
 const slug = site.slug;
@@ -177,12 +178,17 @@ test.describe('generic pages', () => {
     await expect(page.locator('#main a[href="/marketing"]').first()).toBeVisible();
   });
 
-  test('privacy policy: six sections, cookie and third-party cards, contact, 30 days, January 2025', async ({ page }) => {
+  test('privacy policy: six sections, cookie and third-party cards, contact, 30 days, January 2025, retention periods', async ({ page }) => {
     await page.goto('/privacy-policy');
     await expect(page.locator('#main h2').filter({ hasText: /^[1-6]\. / })).toHaveCount(6);
     expect(await cardTitles(page.locator('#cookies-third-parties'))).toEqual(['Cookies and local storage', 'Third-party services']);
     await expect(page.locator('#main')).toContainText('Last updated January 2025', { ignoreCase: true });
     await expect(page.locator('#main')).toContainText('within 30 days');
+    // The periods the database enforces (tests/db/lifecycle.test.ts), as a visitor reads them.
+    const { contactRequests, jobApplications } = site.retention;
+    await expect(page.locator('#data-security')).toContainText(
+      `contact and demo requests for ${formatMonths(contactRequests)} and job and product-team applications for ${formatMonths(jobApplications)}`,
+    );
     await expect(page.locator(`#main a[href^="mailto:${site.email.support}"]`).first()).toBeVisible();
   });
 

@@ -1,0 +1,234 @@
+/**
+ * What happens to a submission after the insert, on PGlite with stand-ins for
+ * pg_cron, Vault and pg_net (supabase-extensions.sql) so the migrations'
+ * guarded parts run; forms.test.ts applies the same migrations without them.
+ *
+ * - The retention periods the privacy policy states (content/site.yaml
+ *   `retention`) are the ones purge_expired_submissions() enforces, and it is
+ *   scheduled daily.
+ * - erase_submitter(email) deletes exactly that address's rows in both tables.
+ * - Both are for service_role only.
+ * - Each insert queues the database webhook to the notify-submission function
+ *   with the secret from Vault, and the insert never fails because of it.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { PGlite } from '@electric-sql/pglite';
+import { newRowId, toRow } from '../../src/lib/forms/definition';
+import { contactForm } from '../../src/lib/forms/contact';
+import { careersForm } from '../../src/lib/forms/careers';
+import { readSite } from '../../src/lib/manifest';
+import { fillDeep, placeholderValues } from '../../src/lib/placeholders';
+import { RETENTION_TABLES, formatMonths, type Retention } from '../../src/lib/retention';
+import { parsePayload } from '../../supabase/functions/notify-submission/payload';
+import { API_ROLES, asRole, insertAs, migratedDatabase, type Row } from './database';
+
+const site = readSite('content');
+const FUNCTION_URL = 'http://127.0.0.1:54321/functions/v1/notify-submission';
+const SECRET = 'test-only-webhook-secret';
+
+let db: PGlite;
+
+beforeAll(async () => {
+  db = await migratedDatabase(readFileSync(join(__dirname, 'supabase-extensions.sql'), 'utf8'));
+  await db.query(`insert into vault.decrypted_secrets values ('notify_submission_url', $1), ('notify_submission_secret', $2)`, [FUNCTION_URL, SECRET]);
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+const contact = (email: string) =>
+  toRow(contactForm, { firstName: 'Ada', lastName: 'Lovelace', email, company: '', message: 'Hello.' }, newRowId());
+const application = (email: string) =>
+  toRow(careersForm, { name: 'Grace Hopper', email, expertise: 'Cybersecurity', experience: '10 years', portfolio: '', coverLetter: 'Hi.' }, newRowId());
+
+/** Store a row as the table owner, optionally backdated (visitors cannot set created_at). */
+async function store(table: 'contact_submissions' | 'job_applications', row: Row, age?: { months: number; plusHours: number }) {
+  const columns = Object.keys(row);
+  const values = columns.map((_, i) => `$${i + 1}`);
+  if (age) {
+    columns.push('created_at');
+    values.push(`now() - make_interval(months => ${age.months}) + make_interval(hours => ${age.plusHours})`);
+  }
+  await db.query(`insert into public.${table} (${columns.join(', ')}) values (${values.join(', ')})`, Object.values(row));
+}
+
+const ids = async (table: string, where = 'true') =>
+  (await db.query<{ id: string }>(`select id from public.${table} where ${where}`)).rows.map((r) => r.id);
+
+describe('retention: the privacy policy and the database agree', () => {
+  const policy = parseYaml(readFileSync('content/pages/privacy-policy.yaml', 'utf8')) as { sections: unknown[] };
+  const policyText = JSON.stringify(policy.sections);
+
+  it('the policy states each period through its placeholder, so it shows content/site.yaml\'s numbers', () => {
+    for (const key of Object.keys(RETENTION_TABLES)) expect(policyText).toContain(`{retention.${key}}`);
+    const shown = JSON.stringify(fillDeep(policy.sections, placeholderValues(site)));
+    expect(shown).toContain(`contact and demo requests for ${formatMonths(site.retention.contactRequests)}`);
+    expect(shown).toContain(`applications for ${formatMonths(site.retention.jobApplications)}`);
+  });
+
+  it.each(Object.entries(RETENTION_TABLES) as [keyof Retention, 'contact_submissions' | 'job_applications'][])(
+    'purge_expired_submissions() keeps %s for exactly the stated months (table %s)',
+    async (key, table) => {
+      const months = site.retention[key];
+      const row = () => (table === 'contact_submissions' ? contact('retention@example.com') : application('retention@example.com'));
+      const recent = row();
+      const justInside = row();
+      const justExpired = row();
+      const longExpired = row();
+      await store(table, recent);
+      await store(table, justInside, { months, plusHours: 1 });
+      await store(table, justExpired, { months, plusHours: -1 });
+      await store(table, longExpired, { months: months * 3, plusHours: 0 });
+
+      const purged = await asRole(db, 'service_role', 'select public.purge_expired_submissions() as deleted');
+      expect(purged).toEqual({ ok: true, rows: [{ deleted: 2 }] });
+      const left = await ids(table, `email = 'retention@example.com'`);
+      expect(left.sort()).toEqual([recent.id, justInside.id].sort());
+      await db.query(`delete from public.${table} where email = 'retention@example.com'`);
+    },
+  );
+
+  it('the purge deletes nothing when nothing has expired', async () => {
+    await store('contact_submissions', contact('fresh@example.com'));
+    expect(await asRole(db, 'service_role', 'select public.purge_expired_submissions() as deleted')).toEqual({ ok: true, rows: [{ deleted: 0 }] });
+    expect(await ids('contact_submissions', `email = 'fresh@example.com'`)).toHaveLength(1);
+  });
+
+  it('is scheduled daily with pg_cron where it exists', async () => {
+    const { rows } = await db.query('select jobname, schedule, command from cron.job');
+    expect(rows).toEqual([{ jobname: 'purge-expired-submissions', schedule: '30 3 * * *', command: 'select public.purge_expired_submissions()' }]);
+  });
+});
+
+describe('erase_submitter(email)', () => {
+  const address = 'Erin.Example@Example.com';
+  const others = ['erin.example@example.co', 'xerin.example@example.com', 'erin.example@example.com.au', 'someone@example.com'];
+
+  it('deletes every row of that address from both tables, trimmed and case-insensitive, and nothing else', async () => {
+    const theirs = [contact(address), contact(address.toLowerCase())];
+    const theirApplication = application(address.toUpperCase());
+    for (const row of theirs) await store('contact_submissions', row);
+    await store('job_applications', theirApplication);
+    for (const other of others) {
+      await store('contact_submissions', contact(other));
+      await store('job_applications', application(other));
+    }
+    const before = { contacts: (await ids('contact_submissions')).length, applications: (await ids('job_applications')).length };
+
+    const erased = await asRole(db, 'service_role', 'select public.erase_submitter($1) as deleted', ['  erin.EXAMPLE@example.COM ']);
+    expect(erased).toEqual({ ok: true, rows: [{ deleted: 3 }] });
+    expect(await ids('contact_submissions', `lower(email) = lower('${address}')`)).toEqual([]);
+    expect(await ids('job_applications', `lower(email) = lower('${address}')`)).toEqual([]);
+    expect((await ids('contact_submissions')).length).toBe(before.contacts - 2);
+    expect((await ids('job_applications')).length).toBe(before.applications - 1);
+    for (const other of others) expect(await ids('job_applications', `email = '${other}'`)).toHaveLength(1);
+
+    expect(await asRole(db, 'service_role', 'select public.erase_submitter($1) as deleted', [address])).toEqual({ ok: true, rows: [{ deleted: 0 }] });
+  });
+
+  it('matches the address literally: % and _ are not wildcards', async () => {
+    const count = (await ids('contact_submissions')).length;
+    for (const pattern of ['%', '%@example.com', 'someone@example_com']) {
+      expect(await asRole(db, 'service_role', 'select public.erase_submitter($1) as deleted', [pattern])).toEqual({ ok: true, rows: [{ deleted: 0 }] });
+    }
+    expect((await ids('contact_submissions')).length).toBe(count);
+  });
+
+  it.each([[null], [''], ['   ']])('refuses a missing address (%j)', async (email) => {
+    expect(await asRole(db, 'service_role', 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '22023' });
+  });
+
+  it('is called by name the way supabase.rpc(\'erase_submitter\', { email }) calls it', async () => {
+    await store('contact_submissions', contact('named@example.com'));
+    expect(await asRole(db, 'service_role', 'select public.erase_submitter(email => $1) as deleted', ['named@example.com'])).toEqual({ ok: true, rows: [{ deleted: 1 }] });
+  });
+});
+
+describe.each(API_ROLES)('as %s', (role) => {
+  it('may not purge', async () => {
+    await store('contact_submissions', contact('old@example.com'), { months: 600, plusHours: 0 });
+    expect(await asRole(db, role, 'select public.purge_expired_submissions()')).toMatchObject({ ok: false, code: '42501' });
+    expect(await ids('contact_submissions', `email = 'old@example.com'`)).toHaveLength(1);
+    await db.query(`delete from public.contact_submissions where email = 'old@example.com'`);
+  });
+
+  it('may not erase', async () => {
+    const email = `kept-${role}@example.com`;
+    await store('job_applications', application(email));
+    expect(await asRole(db, role, 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '42501' });
+    expect(await ids('job_applications', `email = '${email}'`)).toHaveLength(1);
+  });
+
+  it('may not read the webhook secret', async () => {
+    expect(await asRole(db, role, 'select decrypted_secret from vault.decrypted_secrets')).toMatchObject({ ok: false, code: '42501' });
+  });
+});
+
+describe('the functions', () => {
+  it('run as definer with a fixed search_path, executable by service_role only', async () => {
+    const { rows } = await db.query<Row>(
+      `select p.proname, p.prosecdef, p.proconfig,
+              has_function_privilege('anon', p.oid, 'EXECUTE') as anon,
+              has_function_privilege('authenticated', p.oid, 'EXECUTE') as authenticated,
+              has_function_privilege('service_role', p.oid, 'EXECUTE') as service_role
+       from pg_proc p where p.pronamespace = 'public'::regnamespace order by p.proname`,
+    );
+    expect(rows).toEqual(
+      ['erase_submitter', 'purge_expired_submissions'].map((proname) => ({
+        proname, prosecdef: true, proconfig: ['search_path=""'], anon: false, authenticated: false, service_role: true,
+      })),
+    );
+  });
+});
+
+describe('the database webhook', () => {
+  const queued = async () => (await db.query<Row>('select url, body, headers, timeout_milliseconds from net.http_request_queue order by id')).rows;
+
+  it.each(API_ROLES)('queues one POST per insert by %s, with the secret from Vault and the inserted row', async (role) => {
+    await db.query('truncate net.http_request_queue');
+    const request = contact('notify@example.com');
+    const apply = application('notify@example.com');
+    expect(await insertAs(db, role, 'contact_submissions', request)).toEqual({ ok: true, rows: [{ count: 1 }] });
+    expect(await insertAs(db, role, 'job_applications', apply)).toEqual({ ok: true, rows: [{ count: 1 }] });
+
+    const [first, second] = await queued();
+    expect(await queued()).toHaveLength(2);
+    expect(first).toMatchObject({ url: FUNCTION_URL, headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET }, timeout_milliseconds: 20000 });
+    expect(first.body).toMatchObject({ type: 'INSERT', schema: 'public', table: 'contact_submissions', old_record: null, record: { ...request, status: 'new' } });
+    expect(second.body).toMatchObject({ table: 'job_applications', record: apply });
+    // The record is the whole row and nothing more, and the function accepts it.
+    const stored = (await db.query<Row>('select to_jsonb(c) as row from public.contact_submissions c where id = $1', [request.id])).rows[0].row;
+    expect((first.body as { record: Row }).record).toEqual(stored);
+    for (const { body } of [first, second]) expect(parsePayload(body)).toMatchObject({ ok: true });
+  });
+
+  it('without the Vault secrets, the insert still succeeds and nothing is queued', async () => {
+    await db.query('truncate net.http_request_queue');
+    const result = await db.transaction(async (tx) => {
+      await tx.exec(`delete from vault.decrypted_secrets where name = 'notify_submission_secret'`);
+      await tx.exec('set local role anon');
+      const inserted = await tx.query(`insert into public.contact_submissions (id, first_name, last_name, email, message) values ($1, 'A', 'B', 'a@b.co', 'Hi')`, [newRowId()]);
+      await tx.exec('reset role');
+      const requests = await tx.query('select count(*)::int as n from net.http_request_queue');
+      await tx.rollback();
+      return { inserted: inserted.affectedRows, requests: requests.rows };
+    });
+    expect(result).toEqual({ inserted: 1, requests: [{ n: 0 }] });
+  });
+
+  it('when queueing the request fails, the insert still succeeds', async () => {
+    const result = await db.transaction(async (tx) => {
+      await tx.exec(`create or replace function net.http_post(url text, body jsonb default '{}', params jsonb default '{}', headers jsonb default '{}', timeout_milliseconds integer default 5000)
+        returns bigint language plpgsql as $$ begin raise exception 'queue is full'; end $$`);
+      await tx.exec('set local role anon');
+      const inserted = await tx.query(`insert into public.job_applications (id, full_name, email, expertise, experience, cover_letter) values ($1, 'A', 'a@b.co', 'X', '1', 'Hi')`, [newRowId()]);
+      await tx.rollback();
+      return inserted.affectedRows;
+    });
+    expect(result).toBe(1);
+  });
+});
