@@ -166,6 +166,6 @@ export function chatText(message: Message): string {
     const text = escapeChat(value);
     lines.push(isLong(text) ? `*${label}:*\n${text.replace(/^/gm, '> ')}` : `*${label}:* ${text}`);
   }
-  lines.push(`_${footer(message)}_`);
+  lines.push(footer(message));
   return lines.join('\n');
 }

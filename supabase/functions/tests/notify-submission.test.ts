@@ -98,7 +98,7 @@ Deno.test('a contact request reaches both destinations with its fields, row id a
     const [chat] = chatOf(stub);
     assert.equal(chat.unfurl_links, false);
     assert.ok(chat.text.startsWith('*New contact request*\n*Name:* Ada Lovelace\n*Email:* ada@example.com'));
-    assert.match(chat.text, /_Row 5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01 in contact_submissions, received 2026-11-25 09:41 UTC_$/);
+    assert.match(chat.text, /\nRow 5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01 in contact_submissions, received 2026-11-25 09:41 UTC$/);
   }));
 
 Deno.test('each kind gets its own title and fields', () =>
