@@ -83,6 +83,7 @@ export default function ParallaxHero({ heading, lead, action, hashtags, floating
           {roles.map((role) => (
             <li key={role} className="group relative">
               <span
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a keyboard user reaches the role's label as a mouse user does by hovering
                 tabIndex={0}
                 role="img"
                 aria-label={role}
