@@ -19,7 +19,9 @@ export async function migratedDatabase(before = ''): Promise<PGlite> {
   await db.exec(readFileSync(join(__dirname, 'supabase-roles.sql'), 'utf8'));
   if (before) await db.exec(before);
   const dir = join(__dirname, '../../supabase/migrations');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     await db.exec(readFileSync(join(dir, file), 'utf8'));
   }
   return db;
@@ -43,7 +45,9 @@ export async function asRole(db: PGlite, role: ApiRole | 'service_role', sql: st
 
 /** The statement PostgREST builds for POST /rest/v1/<table> without ?select (return=minimal): RETURNING 1, no read-back. */
 export function insertAs(db: PGlite, role: ApiRole, table: string, row: object): Promise<Result> {
-  const columns = Object.keys(row).map((c) => `"${c}"`).join(', ');
+  const columns = Object.keys(row)
+    .map((c) => `"${c}"`)
+    .join(', ');
   return asRole(
     db,
     role,

@@ -33,7 +33,10 @@ let db: PGlite;
 
 beforeAll(async () => {
   db = await migratedDatabase(readFileSync(join(__dirname, 'supabase-extensions.sql'), 'utf8'));
-  await db.query(`insert into vault.decrypted_secrets values ('notify_submission_url', $1), ('notify_submission_secret', $2)`, [FUNCTION_URL, SECRET]);
+  await db.query(`insert into vault.decrypted_secrets values ('notify_submission_url', $1), ('notify_submission_secret', $2)`, [
+    FUNCTION_URL,
+    SECRET,
+  ]);
 });
 
 afterAll(async () => {
@@ -43,7 +46,11 @@ afterAll(async () => {
 const contact = (email: string) =>
   toRow(contactForm, { firstName: 'Ada', lastName: 'Lovelace', email, company: '', message: 'Hello.' }, newRowId());
 const application = (email: string) =>
-  toRow(careersForm, { name: 'Grace Hopper', email, expertise: 'Cybersecurity', experience: '10 years', portfolio: '', coverLetter: 'Hi.' }, newRowId());
+  toRow(
+    careersForm,
+    { name: 'Grace Hopper', email, expertise: 'Cybersecurity', experience: '10 years', portfolio: '', coverLetter: 'Hi.' },
+    newRowId(),
+  );
 
 /** Store a row as the table owner, optionally backdated (visitors cannot set created_at). */
 async function store(table: 'contact_submissions' | 'job_applications', row: Row, age?: { months: number; plusHours: number }) {
@@ -63,7 +70,7 @@ describe('retention: the privacy policy and the database agree', () => {
   const policy = parseYaml(readFileSync('content/pages/privacy-policy.yaml', 'utf8')) as { sections: unknown[] };
   const policyText = JSON.stringify(policy.sections);
 
-  it('the policy states each period through its placeholder, so it shows content/site.yaml\'s numbers', () => {
+  it("the policy states each period through its placeholder, so it shows content/site.yaml's numbers", () => {
     for (const key of Object.keys(RETENTION_TABLES)) expect(policyText).toContain(`{retention.${key}}`);
     const shown = JSON.stringify(fillDeep(policy.sections, placeholderValues(site)));
     expect(shown).toContain(`contact and demo requests for ${formatMonths(site.retention.contactRequests)}`);
@@ -94,13 +101,18 @@ describe('retention: the privacy policy and the database agree', () => {
 
   it('the purge deletes nothing when nothing has expired', async () => {
     await store('contact_submissions', contact('fresh@example.com'));
-    expect(await asRole(db, 'service_role', 'select public.purge_expired_submissions() as deleted')).toEqual({ ok: true, rows: [{ deleted: 0 }] });
+    expect(await asRole(db, 'service_role', 'select public.purge_expired_submissions() as deleted')).toEqual({
+      ok: true,
+      rows: [{ deleted: 0 }],
+    });
     expect(await ids('contact_submissions', `email = 'fresh@example.com'`)).toHaveLength(1);
   });
 
   it('is scheduled daily with pg_cron where it exists', async () => {
     const { rows } = await db.query('select jobname, schedule, command from cron.job');
-    expect(rows).toEqual([{ jobname: 'purge-expired-submissions', schedule: '30 3 * * *', command: 'select public.purge_expired_submissions()' }]);
+    expect(rows).toEqual([
+      { jobname: 'purge-expired-submissions', schedule: '30 3 * * *', command: 'select public.purge_expired_submissions()' },
+    ]);
   });
 });
 
@@ -127,13 +139,19 @@ describe('erase_submitter(email)', () => {
     expect((await ids('job_applications')).length).toBe(before.applications - 1);
     for (const other of others) expect(await ids('job_applications', `email = '${other}'`)).toHaveLength(1);
 
-    expect(await asRole(db, 'service_role', 'select public.erase_submitter($1) as deleted', [address])).toEqual({ ok: true, rows: [{ deleted: 0 }] });
+    expect(await asRole(db, 'service_role', 'select public.erase_submitter($1) as deleted', [address])).toEqual({
+      ok: true,
+      rows: [{ deleted: 0 }],
+    });
   });
 
   it('matches the address literally: % and _ are not wildcards', async () => {
     const count = (await ids('contact_submissions')).length;
     for (const pattern of ['%', '%@example.com', 'someone@example_com']) {
-      expect(await asRole(db, 'service_role', 'select public.erase_submitter($1) as deleted', [pattern])).toEqual({ ok: true, rows: [{ deleted: 0 }] });
+      expect(await asRole(db, 'service_role', 'select public.erase_submitter($1) as deleted', [pattern])).toEqual({
+        ok: true,
+        rows: [{ deleted: 0 }],
+      });
     }
     expect((await ids('contact_submissions')).length).toBe(count);
   });
@@ -142,9 +160,12 @@ describe('erase_submitter(email)', () => {
     expect(await asRole(db, 'service_role', 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '22023' });
   });
 
-  it('is called by name the way supabase.rpc(\'erase_submitter\', { email }) calls it', async () => {
+  it("is called by name the way supabase.rpc('erase_submitter', { email }) calls it", async () => {
     await store('contact_submissions', contact('named@example.com'));
-    expect(await asRole(db, 'service_role', 'select public.erase_submitter(email => $1) as deleted', ['named@example.com'])).toEqual({ ok: true, rows: [{ deleted: 1 }] });
+    expect(await asRole(db, 'service_role', 'select public.erase_submitter(email => $1) as deleted', ['named@example.com'])).toEqual({
+      ok: true,
+      rows: [{ deleted: 1 }],
+    });
   });
 });
 
@@ -179,14 +200,20 @@ describe('the functions', () => {
     );
     expect(rows).toEqual(
       ['erase_submitter', 'purge_expired_submissions'].map((proname) => ({
-        proname, prosecdef: true, proconfig: ['search_path=""'], anon: false, authenticated: false, service_role: true,
+        proname,
+        prosecdef: true,
+        proconfig: ['search_path=""'],
+        anon: false,
+        authenticated: false,
+        service_role: true,
       })),
     );
   });
 });
 
 describe('the database webhook', () => {
-  const queued = async () => (await db.query<Row>('select url, body, headers, timeout_milliseconds from net.http_request_queue order by id')).rows;
+  const queued = async () =>
+    (await db.query<Row>('select url, body, headers, timeout_milliseconds from net.http_request_queue order by id')).rows;
 
   it.each(API_ROLES)('queues one POST per insert by %s, with the secret from Vault and the inserted row', async (role) => {
     await db.query('truncate net.http_request_queue');
@@ -197,11 +224,22 @@ describe('the database webhook', () => {
 
     const [first, second] = await queued();
     expect(await queued()).toHaveLength(2);
-    expect(first).toMatchObject({ url: FUNCTION_URL, headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET }, timeout_milliseconds: 20000 });
-    expect(first.body).toMatchObject({ type: 'INSERT', schema: 'public', table: 'contact_submissions', old_record: null, record: { ...request, status: 'new' } });
+    expect(first).toMatchObject({
+      url: FUNCTION_URL,
+      headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET },
+      timeout_milliseconds: 20000,
+    });
+    expect(first.body).toMatchObject({
+      type: 'INSERT',
+      schema: 'public',
+      table: 'contact_submissions',
+      old_record: null,
+      record: { ...request, status: 'new' },
+    });
     expect(second.body).toMatchObject({ table: 'job_applications', record: apply });
     // The record is the whole row and nothing more, and the function accepts it.
-    const stored = (await db.query<Row>('select to_jsonb(c) as row from public.contact_submissions c where id = $1', [request.id])).rows[0].row;
+    const stored = (await db.query<Row>('select to_jsonb(c) as row from public.contact_submissions c where id = $1', [request.id])).rows[0]
+      .row;
     expect((first.body as { record: Row }).record).toEqual(stored);
     for (const { body } of [first, second]) expect(parsePayload(body)).toMatchObject({ ok: true });
   });
@@ -211,7 +249,10 @@ describe('the database webhook', () => {
     const result = await db.transaction(async (tx) => {
       await tx.exec(`delete from vault.decrypted_secrets where name = 'notify_submission_secret'`);
       await tx.exec('set local role anon');
-      const inserted = await tx.query(`insert into public.contact_submissions (id, first_name, last_name, email, message) values ($1, 'A', 'B', 'a@b.co', 'Hi')`, [newRowId()]);
+      const inserted = await tx.query(
+        `insert into public.contact_submissions (id, first_name, last_name, email, message) values ($1, 'A', 'B', 'a@b.co', 'Hi')`,
+        [newRowId()],
+      );
       await tx.exec('reset role');
       const requests = await tx.query('select count(*)::int as n from net.http_request_queue');
       await tx.rollback();
@@ -225,7 +266,10 @@ describe('the database webhook', () => {
       await tx.exec(`create or replace function net.http_post(url text, body jsonb default '{}', params jsonb default '{}', headers jsonb default '{}', timeout_milliseconds integer default 5000)
         returns bigint language plpgsql as $$ begin raise exception 'queue is full'; end $$`);
       await tx.exec('set local role anon');
-      const inserted = await tx.query(`insert into public.job_applications (id, full_name, email, expertise, experience, cover_letter) values ($1, 'A', 'a@b.co', 'X', '1', 'Hi')`, [newRowId()]);
+      const inserted = await tx.query(
+        `insert into public.job_applications (id, full_name, email, expertise, experience, cover_letter) values ($1, 'A', 'a@b.co', 'X', '1', 'Hi')`,
+        [newRowId()],
+      );
       await tx.rollback();
       return inserted.affectedRows;
     });

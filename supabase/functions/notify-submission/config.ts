@@ -34,7 +34,8 @@ const CHAT_SECRETS = ['NOTIFY_CHAT_WEBHOOK_URL'] as const;
 function milliseconds(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value.trim() === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new Error(`${name} must be a whole number of milliseconds (got ${JSON.stringify(value)})`);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`${name} must be a whole number of milliseconds (got ${JSON.stringify(value)})`);
   return number;
 }
 
@@ -45,7 +46,10 @@ export function readConfig(env: (name: string) => string | undefined): Config {
   };
   const missingEmail = EMAIL_SECRETS.filter((name) => !get(name));
   const missingChat = CHAT_SECRETS.filter((name) => !get(name));
-  const to = (get('NOTIFY_EMAIL_TO') ?? '').split(',').map((address) => address.trim()).filter(Boolean);
+  const to = (get('NOTIFY_EMAIL_TO') ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
   return {
     secret: get('NOTIFY_WEBHOOK_SECRET'),
     email:

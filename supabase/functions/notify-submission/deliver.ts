@@ -16,7 +16,8 @@ export interface Delivery {
   init: { method: 'POST'; headers: Record<string, string>; body: string };
 }
 
-export type Outcome = { name: DestinationName; ok: true; attempts: number } | { name: DestinationName; ok: false; attempts: number; reason: string };
+export type Outcome =
+  { name: DestinationName; ok: true; attempts: number } | { name: DestinationName; ok: false; attempts: number; reason: string };
 
 export type Log = (line: string) => void;
 

@@ -51,7 +51,8 @@ export function createHandler(config: Config, log: Log = console.log): (request:
     }
 
     const text = await request.text();
-    if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) return json(400, { error: `the body is larger than ${MAX_BODY_BYTES} bytes` });
+    if (new TextEncoder().encode(text).length > MAX_BODY_BYTES)
+      return json(400, { error: `the body is larger than ${MAX_BODY_BYTES} bytes` });
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -77,10 +78,18 @@ export function createHandler(config: Config, log: Log = console.log): (request:
     const outcomes = await Promise.all(deliveries.map((delivery) => send(delivery, config, prefix)));
     const failed = outcomes.filter((outcome) => !outcome.ok);
     for (const outcome of outcomes) {
-      prefix(outcome.ok ? `${row}: ${outcome.name} delivered (attempt ${outcome.attempts})` : `${row}: ${outcome.name} failed after ${outcome.attempts} attempt(s): ${outcome.reason}`);
+      prefix(
+        outcome.ok
+          ? `${row}: ${outcome.name} delivered (attempt ${outcome.attempts})`
+          : `${row}: ${outcome.name} failed after ${outcome.attempts} attempt(s): ${outcome.reason}`,
+      );
     }
     if (failed.length > 0) {
-      return json(502, { error: 'a destination failed', failed: failed.map((outcome) => outcome.name), delivered: outcomes.filter((o) => o.ok).map((o) => o.name) });
+      return json(502, {
+        error: 'a destination failed',
+        failed: failed.map((outcome) => outcome.name),
+        delivered: outcomes.filter((o) => o.ok).map((o) => o.name),
+      });
     }
     return json(200, { delivered: outcomes.map((outcome) => outcome.name) });
   };

@@ -45,6 +45,7 @@ export interface Message {
 }
 
 /** C0/C1 controls (tab and newline kept), zero-width and bidirectional-override characters. */
+// deno-lint-ignore no-control-regex -- matching control characters is the point.
 const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 
 export function clean(text: string): string {
@@ -106,7 +107,10 @@ export function buildMessage(submission: Submission): Message {
     const separator = r.expertise.indexOf(PRODUCT_DOMAIN_SEPARATOR);
     const interest: [string, string][] =
       kind === 'productTeam'
-        ? [['Product', r.expertise.slice(0, separator)], ['Domain', r.expertise.slice(separator + PRODUCT_DOMAIN_SEPARATOR.length)]]
+        ? [
+            ['Product', r.expertise.slice(0, separator)],
+            ['Domain', r.expertise.slice(separator + PRODUCT_DOMAIN_SEPARATOR.length)],
+          ]
         : [['Expertise', r.expertise]];
     fields = [
       ['Name', name],
@@ -148,7 +152,10 @@ export function plainText(message: Message): string {
 
 export function emailHtml(message: Message): string {
   const rows = message.fields
-    .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
     .join('\n');
   return [
     '<!doctype html>',

@@ -30,9 +30,7 @@ export interface ApplicationRecord {
   created_at: string;
 }
 
-export type Submission =
-  | { table: 'contact_submissions'; record: ContactRecord }
-  | { table: 'job_applications'; record: ApplicationRecord };
+export type Submission = { table: 'contact_submissions'; record: ContactRecord } | { table: 'job_applications'; record: ApplicationRecord };
 
 export type Parsed = { ok: true; submission: Submission } | { ok: false; reason: string };
 
@@ -40,8 +38,7 @@ const TABLES = ['contact_submissions', 'job_applications'] as const;
 
 class Invalid extends Error {}
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function text(record: Record<string, unknown>, column: string): string {
   const value = record[column];
@@ -66,16 +63,26 @@ function submissionOf(table: (typeof TABLES)[number], r: Record<string, unknown>
     return {
       table,
       record: {
-        id: text(r, 'id'), first_name: text(r, 'first_name'), last_name: text(r, 'last_name'), email: text(r, 'email'),
-        company: optionalText(r, 'company'), message: text(r, 'message'), created_at: timestamp(r, 'created_at'),
+        id: text(r, 'id'),
+        first_name: text(r, 'first_name'),
+        last_name: text(r, 'last_name'),
+        email: text(r, 'email'),
+        company: optionalText(r, 'company'),
+        message: text(r, 'message'),
+        created_at: timestamp(r, 'created_at'),
       },
     };
   }
   return {
     table,
     record: {
-      id: text(r, 'id'), full_name: text(r, 'full_name'), email: text(r, 'email'), expertise: text(r, 'expertise'),
-      experience: text(r, 'experience'), portfolio_url: optionalText(r, 'portfolio_url'), cover_letter: text(r, 'cover_letter'),
+      id: text(r, 'id'),
+      full_name: text(r, 'full_name'),
+      email: text(r, 'email'),
+      expertise: text(r, 'expertise'),
+      experience: text(r, 'experience'),
+      portfolio_url: optionalText(r, 'portfolio_url'),
+      cover_letter: text(r, 'cover_letter'),
       created_at: timestamp(r, 'created_at'),
     },
   };

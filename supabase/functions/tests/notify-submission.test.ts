@@ -36,7 +36,13 @@ async function call(config: Config, body: unknown, secret: string | null = SECRE
   });
   const headers = new Headers({ 'content-type': 'application/json' });
   if (secret !== null) headers.set(SECRET_HEADER, secret);
-  const response = await handler(new Request('http://localhost/notify-submission', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  const response = await handler(
+    new Request('http://localhost/notify-submission', {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
   return { status: response.status, body: (await response.json()) as Record<string, unknown>, logs };
 }
 
@@ -49,25 +55,55 @@ async function withStub(test: (stub: Stub) => Promise<void>) {
   }
 }
 
-const webhook = (table: string, record: Record<string, unknown>, type = 'INSERT') => ({ type, table, schema: 'public', record, old_record: null });
+const webhook = (table: string, record: Record<string, unknown>, type = 'INSERT') => ({
+  type,
+  table,
+  schema: 'public',
+  record,
+  old_record: null,
+});
 
 /** Rows as the four forms write them (src/lib/forms/*.ts), as the database sends them back. */
 const rows = {
   contact: webhook('contact_submissions', {
-    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com',
-    company: null, message: 'We would like to talk about a project.', status: 'new', created_at: '2026-11-25T09:41:07.123456+00:00',
+    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    company: null,
+    message: 'We would like to talk about a project.',
+    status: 'new',
+    created_at: '2026-11-25T09:41:07.123456+00:00',
   }),
   demo: webhook('contact_submissions', {
-    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a02', first_name: 'Charles', last_name: 'Babbage', email: 'charles@example.org',
-    company: 'Analytical Engines', message: '[DEMO REQUEST] Show us the planner.', status: 'new', created_at: '2026-11-25T09:42:00+00:00',
+    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a02',
+    first_name: 'Charles',
+    last_name: 'Babbage',
+    email: 'charles@example.org',
+    company: 'Analytical Engines',
+    message: '[DEMO REQUEST] Show us the planner.',
+    status: 'new',
+    created_at: '2026-11-25T09:42:00+00:00',
   }),
   careers: webhook('job_applications', {
-    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a03', full_name: 'Grace Hopper', email: 'grace@example.com', expertise: 'Cybersecurity',
-    experience: '10+ years', portfolio_url: null, cover_letter: 'I would like to join.\nI debug things.', created_at: '2026-11-25T09:43:00Z',
+    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a03',
+    full_name: 'Grace Hopper',
+    email: 'grace@example.com',
+    expertise: 'Cybersecurity',
+    experience: '10+ years',
+    portfolio_url: null,
+    cover_letter: 'I would like to join.\nI debug things.',
+    created_at: '2026-11-25T09:43:00Z',
   }),
   productTeam: webhook('job_applications', {
-    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a04', full_name: 'Alan Turing', email: 'alan@example.org', expertise: 'Newsbox - Data Science & Analytics',
-    experience: '5 years', portfolio_url: 'https://example.org/alan', cover_letter: 'Newsbox matters to me.', created_at: '2026-11-25T09:44:00Z',
+    id: '5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a04',
+    full_name: 'Alan Turing',
+    email: 'alan@example.org',
+    expertise: 'Newsbox - Data Science & Analytics',
+    experience: '5 years',
+    portfolio_url: 'https://example.org/alan',
+    cover_letter: 'Newsbox matters to me.',
+    created_at: '2026-11-25T09:44:00Z',
   }),
 };
 
@@ -86,7 +122,12 @@ Deno.test('a contact request reaches both destinations with its fields, row id a
     assert.deepEqual(email.to, ['team@corvana.example', 'sales@corvana.example']);
     assert.equal(email.from, 'Website <website@corvana.example>');
     assert.equal(email.reply_to, 'ada@example.com');
-    for (const line of ['Name: Ada Lovelace', 'Email: ada@example.com', 'Company: (none)', 'Message: We would like to talk about a project.']) {
+    for (const line of [
+      'Name: Ada Lovelace',
+      'Email: ada@example.com',
+      'Company: (none)',
+      'Message: We would like to talk about a project.',
+    ]) {
       assert.ok(email.text.includes(line), `text lacks ${line}`);
     }
     assert.match(email.text, /Row 5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01 in contact_submissions, received 2026-11-25 09:41 UTC/);
@@ -99,14 +140,23 @@ Deno.test('a contact request reaches both destinations with its fields, row id a
     assert.equal(chat.unfurl_links, false);
     assert.ok(chat.text.startsWith('*New contact request*\n*Name:* Ada Lovelace\n*Email:* ada@example.com'));
     assert.match(chat.text, /\nRow 5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01 in contact_submissions, received 2026-11-25 09:41 UTC$/);
-  }));
+  }),
+);
 
 Deno.test('each kind gets its own title and fields', () =>
   withStub(async (stub) => {
     const expected = [
       [rows.demo, 'New demo request: Charles Babbage', ['Company: Analytical Engines', 'Message: Show us the planner.']],
-      [rows.careers, 'New careers application: Grace Hopper', ['Expertise: Cybersecurity', 'Experience: 10+ years', 'Portfolio: (none)', 'Cover letter:\nI would like to join.\nI debug things.']],
-      [rows.productTeam, 'New product-team application: Alan Turing', ['Product: Newsbox', 'Domain: Data Science & Analytics', 'Portfolio: https://example.org/alan']],
+      [
+        rows.careers,
+        'New careers application: Grace Hopper',
+        ['Expertise: Cybersecurity', 'Experience: 10+ years', 'Portfolio: (none)', 'Cover letter:\nI would like to join.\nI debug things.'],
+      ],
+      [
+        rows.productTeam,
+        'New product-team application: Alan Turing',
+        ['Product: Newsbox', 'Domain: Data Science & Analytics', 'Portfolio: https://example.org/alan'],
+      ],
     ] as const;
     for (const [row, subject, lines] of expected) {
       assert.equal((await call(settings(stub), row)).status, 200);
@@ -121,7 +171,8 @@ Deno.test('each kind gets its own title and fields', () =>
     // Data Science & Analytics is escaped in HTML and chat alike.
     assert.ok(emailOf(stub)[2].html.includes('Data Science &amp; Analytics'));
     assert.ok(chatOf(stub)[2].text.includes('*Domain:* Data Science &amp; Analytics'));
-  }));
+  }),
+);
 
 Deno.test('submitter text cannot inject HTML, mentions, links or headers', () =>
   withStub(async (stub) => {
@@ -147,7 +198,8 @@ Deno.test('submitter text cannot inject HTML, mentions, links or headers', () =>
     assert.ok(chat.text.includes('&lt;!channel&gt; &lt;@\u200BU012AB&gt;'));
     assert.ok(chat.text.includes('@\u200Bhere @\u200Bchannel'));
     assert.ok(chat.text.includes('*Email:* ada@example.com'), 'an address keeps its @');
-  }));
+  }),
+);
 
 Deno.test('escaping rules', () => {
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
@@ -164,15 +216,20 @@ Deno.test('answers 401 without the shared secret, and sends nothing', () =>
       assert.deepEqual(result.body, { error: 'unauthorized' });
     }
     assert.equal(stub.received().length, 0);
-  }));
+  }),
+);
 
 Deno.test('answers 500 when its own secret is not set, naming it in the log', () =>
   withStub(async (stub) => {
     const result = await call(settings(stub, { NOTIFY_WEBHOOK_SECRET: undefined }), rows.contact);
     assert.equal(result.status, 500);
-    assert.ok(result.logs.some((line) => line.includes('NOTIFY_WEBHOOK_SECRET is not set')), result.logs.join('\n'));
+    assert.ok(
+      result.logs.some((line) => line.includes('NOTIFY_WEBHOOK_SECRET is not set')),
+      result.logs.join('\n'),
+    );
     assert.equal(stub.received().length, 0);
-  }));
+  }),
+);
 
 Deno.test('answers 400 with the reason for a payload that is not an INSERT of the two tables', () =>
   withStub(async (stub) => {
@@ -195,7 +252,8 @@ Deno.test('answers 400 with the reason for a payload that is not an INSERT of th
       assert.match(String(result.body.error), reason);
     }
     assert.equal(stub.received().length, 0);
-  }));
+  }),
+);
 
 Deno.test('answers 500 when no destination is configured, naming the missing secrets in the log', () =>
   withStub(async (stub) => {
@@ -208,16 +266,21 @@ Deno.test('answers 500 when no destination is configured, naming the missing sec
       result.logs.join('\n'),
     );
     assert.equal(stub.received().length, 0);
-  }));
+  }),
+);
 
 Deno.test('one destination is enough; a half-configured one is logged', () =>
   withStub(async (stub) => {
     const result = await call(settings(stub, { NOTIFY_EMAIL_TO: undefined }), rows.careers);
     assert.equal(result.status, 200);
     assert.deepEqual(result.body, { delivered: ['chat'] });
-    assert.ok(result.logs.some((line) => line.includes('not configured: e-mail (missing: NOTIFY_EMAIL_TO)')), result.logs.join('\n'));
+    assert.ok(
+      result.logs.some((line) => line.includes('not configured: e-mail (missing: NOTIFY_EMAIL_TO)')),
+      result.logs.join('\n'),
+    );
     assert.equal(stub.received('/email').length, 0);
-  }));
+  }),
+);
 
 Deno.test('a destination answering 5xx is retried twice with growing waits, then succeeds', () =>
   withStub(async (stub) => {
@@ -237,7 +300,8 @@ Deno.test('a destination answering 5xx is retried twice with growing waits, then
     );
     // Every attempt carries the same idempotency key, so the e-mail API sends one message.
     assert.equal(new Set(stub.received('/email').map((r) => r.headers.get('idempotency-key'))).size, 1);
-  }));
+  }),
+);
 
 Deno.test('a destination that keeps failing is reported as 502 after three attempts', () =>
   withStub(async (stub) => {
@@ -246,16 +310,23 @@ Deno.test('a destination that keeps failing is reported as 502 after three attem
     assert.equal(result.status, 502);
     assert.deepEqual(result.body, { error: 'a destination failed', failed: ['email'], delivered: ['chat'] });
     assert.equal(stub.received('/email').length, 3);
-    assert.ok(result.logs.includes(`notify-submission: contact_submissions/${rows.contact.record.id}: email failed after 3 attempt(s): HTTP 500`));
-  }));
+    assert.ok(
+      result.logs.includes(`notify-submission: contact_submissions/${rows.contact.record.id}: email failed after 3 attempt(s): HTTP 500`),
+    );
+  }),
+);
 
 Deno.test('a destination that is down is retried, then reported as 502', () =>
   withStub(async (stub) => {
     const result = await call(settings(stub, { NOTIFY_CHAT_WEBHOOK_URL: deadUrl() }), rows.productTeam);
     assert.equal(result.status, 502);
     assert.deepEqual(result.body.failed, ['chat']);
-    assert.equal(result.logs.filter((line) => line.startsWith('notify-submission: chat: attempt') && line.includes('(unreachable)')).length, 2);
-  }));
+    assert.equal(
+      result.logs.filter((line) => line.startsWith('notify-submission: chat: attempt') && line.includes('(unreachable)')).length,
+      2,
+    );
+  }),
+);
 
 Deno.test('a destination that does not answer in time is retried; a later answer counts', () =>
   withStub(async (stub) => {
@@ -270,7 +341,8 @@ Deno.test('a destination that does not answer in time is retried; a later answer
     const neverAnswers = await call(settings(stub), rows.contact);
     assert.equal(neverAnswers.status, 502);
     assert.ok(Date.now() - started < 2000, 'three timeouts of 150 ms, not the default 4 s');
-  }));
+  }),
+);
 
 Deno.test('a refusal (4xx) is final: no retry, 502', () =>
   withStub(async (stub) => {
@@ -278,10 +350,14 @@ Deno.test('a refusal (4xx) is final: no retry, 502', () =>
     const result = await call(settings(stub), rows.careers);
     assert.equal(result.status, 502);
     assert.equal(stub.received('/email').length, 1);
-  }));
+  }),
+);
 
 Deno.test('only POST is accepted', async () => {
-  const handler = createHandler(readConfig(() => undefined), () => {});
+  const handler = createHandler(
+    readConfig(() => undefined),
+    () => {},
+  );
   assert.equal((await handler(new Request('http://localhost/', { method: 'GET' }))).status, 405);
 });
 
@@ -292,13 +368,18 @@ Deno.test('settings: defaults, recipients list, and a bad number is refused', ()
   assert.equal(config.chatUrl, undefined);
   assert.deepEqual([config.timeoutMs, config.retryDelayMs], [4000, 500]);
   assert.deepEqual(config.missing, ['NOTIFY_CHAT_WEBHOOK_URL']);
-  assert.throws(() => readConfig((name) => (name === 'NOTIFY_TIMEOUT_MS' ? '1.5s' : undefined)), /NOTIFY_TIMEOUT_MS must be a whole number/);
+  assert.throws(
+    () => readConfig((name) => (name === 'NOTIFY_TIMEOUT_MS' ? '1.5s' : undefined)),
+    /NOTIFY_TIMEOUT_MS must be a whole number/,
+  );
 });
 
 Deno.test('logs never contain what the visitor typed', () => {
   assert.ok(allLogs.length > 20, 'the tests above logged');
   const typed = Object.values(rows).flatMap(({ record }) =>
-    Object.entries(record).filter(([column]) => !['id', 'created_at', 'status'].includes(column)).map(([, value]) => value),
+    Object.entries(record)
+      .filter(([column]) => !['id', 'created_at', 'status'].includes(column))
+      .map(([, value]) => value),
   );
   for (const value of typed.filter((v): v is string => typeof v === 'string')) {
     for (const line of allLogs) assert.ok(!line.includes(value), `log line contains ${JSON.stringify(value)}: ${line}`);
