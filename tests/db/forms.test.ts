@@ -1,74 +1,41 @@
 /**
- * The project's migrations (supabase/migrations) on PGlite, prepared like a
- * Supabase project (tests/db/supabase-roles.sql). As `anon` and as
- * `authenticated`, the way PostgREST runs a supabase-js insert:
+ * The project's migrations on PGlite, prepared like a Supabase project
+ * (tests/db/database.ts). As `anon` and as `authenticated`, the way PostgREST
+ * runs a supabase-js insert:
  * every row the four forms build is stored; reading, changing and deleting are
  * refused; bad input is refused by the database itself; RLS is on; and the
  * Security-Advisor-equivalent checks find nothing.
  */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { describe, it, expect, beforeAll, beforeEach, afterAll } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
 import { newRowId, toRow, type FieldDefinition, type FormDefinition, type TableName, type Values } from '../../src/lib/forms/definition';
 import { contactForm } from '../../src/lib/forms/contact';
 import { demoForm } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
 import { productTeamForm } from '../../src/lib/forms/product-team';
 import { securityFindings, LINT_NAMES } from './advisor';
+import { API_ROLES as ROLES, insertAs, migratedDatabase, runAs, type ApiRole, type Row } from './database';
 
-const ROLES = ['anon', 'authenticated'] as const;
-type ApiRole = (typeof ROLES)[number];
 type Table = TableName;
 const FORMS: FormDefinition[] = [contactForm, demoForm, careersForm, productTeamForm];
-type Row = Record<string, unknown>;
 
 let db: PGlite;
 
 beforeAll(async () => {
-  db = await PGlite.create();
-  await db.exec(readFileSync(join(__dirname, 'supabase-roles.sql'), 'utf8'));
-  const dir = join(__dirname, '../../supabase/migrations');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
-    await db.exec(readFileSync(join(dir, file), 'utf8'));
-  }
+  db = await migratedDatabase();
+});
+
+// These tests send the same addresses many times; the throttle has its own tests (throttle.test.ts).
+beforeEach(async () => {
+  await db.exec('truncate private.form_throttle_hits');
 });
 
 afterAll(async () => {
   await db?.close();
 });
 
-type Result = { ok: true; rows: Row[] } | { ok: false; code: string; message: string };
-
-/** Run one statement as an API role inside a transaction, with the JWT claims PostgREST would set. */
-async function as(role: ApiRole, sql: string, params: unknown[] = []): Promise<Result> {
-  try {
-    return await db.transaction(async (tx: Transaction) => {
-      const claims = role === 'authenticated' ? { role, sub: '11111111-1111-4111-8111-111111111111' } : { role };
-      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
-      await tx.exec(`set local role ${role}`);
-      const { rows } = await tx.query<Row>(sql, params);
-      return { ok: true as const, rows };
-    });
-  } catch (error) {
-    const e = error as { code?: string; message: string };
-    return { ok: false, code: e.code ?? '?', message: e.message };
-  }
-}
-
-/** The statement PostgREST builds for POST /rest/v1/<table> without ?select (return=minimal): RETURNING 1, no read-back. */
-function insert(role: ApiRole, table: Table, row: object) {
-  const columns = Object.keys(row).map((c) => `"${c}"`).join(', ');
-  return as(
-    role,
-    `with pgrst_source as (
-       insert into public.${table} (${columns})
-       select ${columns} from json_populate_record(null::public.${table}, $1::json)
-       returning 1)
-     select count(*)::int as count from pgrst_source`,
-    [JSON.stringify(row)],
-  );
-}
+const as = (role: ApiRole, sql: string, params: unknown[] = []) => runAs(db, role, sql, params);
+const insert = (role: ApiRole, table: Table, row: object) => insertAs(db, role, table, row);
 
 async function stored(table: Table, id: string): Promise<Row | undefined> {
   const { rows } = await db.query<Row>(`select * from public.${table} where id = $1`, [id]);
