@@ -4,7 +4,7 @@
  * {brand}, {slug}, {url.planner} … are resolved in one place.
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import type { PageMeta, Site } from './schemas';
+import type { PageMeta, Site, UiCopy } from './schemas';
 import { fillDeep, placeholderValues } from './placeholders';
 import { buildRoutes, type Redirect, type Route } from './routes';
 import { readRedirects } from './manifest';
@@ -31,6 +31,13 @@ export const getSite = oncePerBuild(async (): Promise<Site> => {
   const host = (import.meta.env.SITE as string | undefined)?.replace(/\/$/, '') ?? data.host;
   const site = { ...data, host } as Site;
   return fillDeep(site, placeholderValues(site));
+});
+
+/** The words of the frame and layouts (content/ui.yaml), placeholders filled. */
+export const getUi = oncePerBuild(async (): Promise<UiCopy> => {
+  const entry = await getEntry('ui', 'ui');
+  if (!entry) throw new Error('content/ui.yaml must define a top-level "ui:" entry');
+  return filled(entry.data);
 });
 
 export async function filled<T>(value: T): Promise<T> {
@@ -67,7 +74,7 @@ export async function getServices() {
   return Promise.all(sorted.map(async (e) => ({ ...e, data: await filled(e.data) })));
 }
 
-export async function getPosts() {
+async function getPosts() {
   const entries = await getCollection('posts');
   return Promise.all(entries.map(async (e) => ({ ...e, data: await filled(e.data) })));
 }
@@ -77,7 +84,7 @@ async function getRedirects(): Promise<Redirect[]> {
   return readRedirects(process.env.CONTENT_DIR ?? 'content', placeholderValues(await getSite()));
 }
 
-export async function getPages() {
+async function getPages() {
   const entries = await getCollection('pages');
   return Promise.all(entries.map(async (e) => ({ ...e, data: await filled(e.data) })));
 }

@@ -1,7 +1,7 @@
 /**
  * JSON-LD builders (schema.org). Pure functions of content, unit-tested, and
  * rendered by the head. Every page gets Organization and WebSite (with the
- * SearchAction SPEC §7 asks for); pages below the home page get a BreadcrumbList.
+ * SearchAction that lets search engines offer the site search); pages below the home page get a BreadcrumbList.
  */
 import type { Site } from './schemas';
 import { absoluteUrl } from './urls';
@@ -79,7 +79,7 @@ export interface ProductInfo {
   path?: string;
 }
 
-/** A product as a SoftwareApplication with the free offer in USD that SPEC §7 describes. */
+/** A product as a SoftwareApplication with a free offer in USD (the products are free to try). */
 export function softwareApplication(product: ProductInfo, host: string): JsonLd {
   const node: JsonLd = {
     '@type': 'SoftwareApplication',

@@ -156,7 +156,7 @@ for (const c of cases) {
   test.describe(`${c.key} form (${c.path})`, () => {
     test.skip(({ isMobile }) => isMobile, 'behaviour tests on desktop; the phone smoke test is below');
 
-    test('sends exactly the SPEC §7 row with the anon key, then shows the success notice and clears the form', async ({ page }) => {
+    test('sends exactly the row of its definition with the anon key, then shows the success notice and clears the form', async ({ page }) => {
       const mock = await mockInsert(page, c.table, [rest.created]);
       const form = await openForm(page, c);
       await c.fill(form);
@@ -397,7 +397,7 @@ test.describe('form pages', () => {
     await form.getByRole('button', { name: copy.demo.submit }).click();
     await expect(notice(page, 'status', { text: copy.demo.success.contact })).toBeVisible();
     expect(mock.bodies()[0]).toMatchObject({ message: '[CONTACT] Show us the campaign agents.', status: 'new' });
-    // On success the request type returns to demo (SPEC §4).
+    // On success the request type returns to demo, the default.
     await expect(form.getByRole('radio', { name: copy.demo.requestTypes.demo })).toBeChecked();
   });
 

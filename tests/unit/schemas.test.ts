@@ -98,7 +98,7 @@ describe('products', () => {
 });
 
 describe('site configuration', () => {
-  it('content/site.yaml is valid and holds the DECISIONS values', () => {
+  it('content/site.yaml is valid and holds the company values', () => {
     const site = readSite('content');
     expect(site.brand).toBe('Corvana');
     expect(site.slug).toBe('corvana');

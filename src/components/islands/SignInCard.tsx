@@ -1,5 +1,5 @@
 /**
- * The client sign-in card on /login (SPEC §2 Login, §4, §8): e-mail and
+ * The client sign-in card on /login: e-mail and
  * password sign-in through Supabase Auth, "Forgot password?" (a reset e-mail
  * whose notice never says whether the address has an account), the new
  * password form after a reset link, and, for a client who is already signed

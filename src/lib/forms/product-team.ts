@@ -12,7 +12,7 @@ const field = <K extends CareersName>(name: K) => careersForm.fields.find((f) =>
 const choice = (name: 'product' | 'domain'): FieldDefinition<'product' | 'domain'> => ({ name, input: 'select', required: true });
 
 /** The expertise column holds both choices; together they must fit its bound. */
-export const EXPERTISE_SEPARATOR = ' - ';
+const EXPERTISE_SEPARATOR = ' - ';
 
 export const productTeamForm = defineForm({
   id: 'product-team',

@@ -4,9 +4,9 @@
  *
  * - A network failure (status 0: offline, DNS, timeout) or a transient answer
  *   (408, 429, 502, 503, 504) is retried up to 3 times with exponential
- *   back-off, 1 s, 2 s, 4 s …, capped at 30 s (SPEC §9). When the answer
- *   says how long to wait (Retry-After), the retry waits that long instead;
- *   a wait longer than the cap is not sat through: the send fails at once.
+ *   back-off, 1 s, 2 s, 4 s …, capped at 30 s. When the answer says how
+ *   long to wait (Retry-After), the retry waits that long instead; a wait
+ *   longer than the cap is not sat through: the send fails at once.
  * - The database's throttle (a 429 whose body carries THROTTLE_CODE) is not
  *   retried: it holds for minutes, and the form says so.
  * - Anything else that is not a success (a 4xx refusal, a 500) fails at once:
@@ -35,14 +35,14 @@ export type Outcome =
   | { ok: false; attempts: number; reason: 'not-configured' | 'refused' | 'throttled' | 'unavailable' | 'exception'; result?: InsertResult; cause?: unknown };
 
 export interface RetryOptions {
-  /** Retries after the first attempt (SPEC §9: 3). */
+  /** Retries after the first attempt (3 by default). */
   retries: number;
   baseDelayMs: number;
   maxDelayMs: number;
   sleep: (ms: number) => Promise<void>;
 }
 
-export const DEFAULT_RETRY: RetryOptions = {
+const DEFAULT_RETRY: RetryOptions = {
   retries: 3,
   baseDelayMs: 1000,
   maxDelayMs: 30_000,

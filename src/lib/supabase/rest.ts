@@ -13,14 +13,12 @@ import type { TableName } from '../forms/definition';
 const REQUEST_TIMEOUT_MS = 20_000;
 
 export interface RestBackend {
-  configured: boolean;
   insert(table: TableName, row: object): Promise<InsertResult>;
 }
 
 export function createRestBackend(config: BackendConfig | null): RestBackend {
   let client: PostgrestClient | undefined;
   return {
-    configured: config !== null,
     async insert(table, row) {
       if (!config) {
         console.error(NOT_CONFIGURED_MESSAGE);
