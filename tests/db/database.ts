@@ -19,7 +19,9 @@ export async function migratedDatabase(): Promise<PGlite> {
   const db = await PGlite.create();
   await db.exec(readFileSync(join(__dirname, 'supabase-roles.sql'), 'utf8'));
   const dir = join(__dirname, '../../supabase/migrations');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     await db.exec(readFileSync(join(dir, file), 'utf8'));
   }
   return db;
@@ -55,10 +57,18 @@ export async function runAs(db: PGlite, role: ApiRole, sql: string, params: unkn
  * (return=minimal): RETURNING 1, no read-back. An array body becomes one
  * statement over json_populate_recordset, as PostgREST does with a JSON array.
  */
-export function insertAs(db: PGlite, role: ApiRole, table: TableName, body: object | object[], options: RequestOptions = {}): Promise<Result> {
+export function insertAs(
+  db: PGlite,
+  role: ApiRole,
+  table: TableName,
+  body: object | object[],
+  options: RequestOptions = {},
+): Promise<Result> {
   const rows = Array.isArray(body) ? body : [body];
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].map((c) => `"${c}"`).join(', ');
-  const source = Array.isArray(body) ? `json_populate_recordset(null::public.${table}, $1::json)` : `json_populate_record(null::public.${table}, $1::json)`;
+  const source = Array.isArray(body)
+    ? `json_populate_recordset(null::public.${table}, $1::json)`
+    : `json_populate_record(null::public.${table}, $1::json)`;
   return runAs(
     db,
     role,

@@ -49,17 +49,40 @@ const PATTERNS: Record<Kind, string> = { text: TEXT_PATTERN, long: LONG_TEXT_PAT
 
 /** Whitespace and invisible characters, named: the database's locale must not decide about any of them. */
 const INVISIBLE = {
-  space: ' ', tab: '\t', newline: '\n', 'carriage return': '\r', 'U+00A0 no-break space': '\u00a0', 'U+1680 ogham space': '\u1680',
-  'U+180E Mongolian vowel separator': '\u180e', 'U+2003 em space': '\u2003', 'U+2009 thin space': '\u2009', 'U+200B zero-width space': '\u200b',
-  'U+200C zero-width non-joiner': '\u200c', 'U+200D zero-width joiner': '\u200d', 'U+2028 line separator': '\u2028', 'U+2029 paragraph separator': '\u2029',
-  'U+202F narrow no-break space': '\u202f', 'U+205F medium mathematical space': '\u205f', 'U+2060 word joiner': '\u2060',
-  'U+3000 ideographic space': '\u3000', 'U+FEFF byte-order mark': '\ufeff',
+  space: ' ',
+  tab: '\t',
+  newline: '\n',
+  'carriage return': '\r',
+  'U+00A0 no-break space': '\u00a0',
+  'U+1680 ogham space': '\u1680',
+  'U+180E Mongolian vowel separator': '\u180e',
+  'U+2003 em space': '\u2003',
+  'U+2009 thin space': '\u2009',
+  'U+200B zero-width space': '\u200b',
+  'U+200C zero-width non-joiner': '\u200c',
+  'U+200D zero-width joiner': '\u200d',
+  'U+2028 line separator': '\u2028',
+  'U+2029 paragraph separator': '\u2029',
+  'U+202F narrow no-break space': '\u202f',
+  'U+205F medium mathematical space': '\u205f',
+  'U+2060 word joiner': '\u2060',
+  'U+3000 ideographic space': '\u3000',
+  'U+FEFF byte-order mark': '\ufeff',
 } as const;
 
 /** Control characters other than tab and newline (which long texts may hold). */
 const CONTROL = {
-  'U+0001': '\u0001', 'U+0007 bell': '\u0007', 'U+0008 backspace': '\b', 'U+000B vertical tab': '\u000b', 'U+000C form feed': '\f',
-  'carriage return': '\r', 'U+001B escape': '\u001b', 'U+001F': '\u001f', 'U+007F delete': '\u007f', 'U+0085 next line': '\u0085', 'U+009F': '\u009f',
+  'U+0001': '\u0001',
+  'U+0007 bell': '\u0007',
+  'U+0008 backspace': '\b',
+  'U+000B vertical tab': '\u000b',
+  'U+000C form feed': '\f',
+  'carriage return': '\r',
+  'U+001B escape': '\u001b',
+  'U+001F': '\u001f',
+  'U+007F delete': '\u007f',
+  'U+0085 next line': '\u0085',
+  'U+009F': '\u009f',
 } as const;
 
 const MARKUP = ['<', '>', '"', "'", '`'] as const;
@@ -75,7 +98,15 @@ function rowWith({ table, column }: Column, value: string): Record<string, unkno
   const base =
     table === 'contact_submissions'
       ? { id: newRowId(), first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', company: null, message: 'Hello.' }
-      : { id: newRowId(), full_name: 'Grace Hopper', email: 'grace@example.com', expertise: 'Cybersecurity', experience: '10 years', portfolio_url: null, cover_letter: 'Hi.' };
+      : {
+          id: newRowId(),
+          full_name: 'Grace Hopper',
+          email: 'grace@example.com',
+          expertise: 'Cybersecurity',
+          experience: '10 years',
+          portfolio_url: null,
+          cover_letter: 'Hi.',
+        };
   return { ...base, [column]: value };
 }
 

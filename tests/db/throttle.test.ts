@@ -31,7 +31,14 @@ afterAll(async () => {
 });
 
 const contact = (email: string) => ({ id: newRowId(), first_name: 'Ada', last_name: 'Lovelace', email, message: 'Hello.' });
-const application = (email: string) => ({ id: newRowId(), full_name: 'Grace Hopper', email, expertise: 'Cybersecurity', experience: '10 years', cover_letter: 'Hi.' });
+const application = (email: string) => ({
+  id: newRowId(),
+  full_name: 'Grace Hopper',
+  email,
+  expertise: 'Cybersecurity',
+  experience: '10 years',
+  cover_letter: 'Hi.',
+});
 const rowFor = (table: TableName, email: string) => (table === 'contact_submissions' ? contact(email) : application(email));
 const from = (address: string): RequestOptions => ({ headers: { 'x-forwarded-for': `${address}, 10.0.0.1`, 'user-agent': 'test' } });
 
@@ -70,13 +77,19 @@ describe('one row per statement', () => {
 
   it('refuses a large batch into job_applications as well', async () => {
     const rows = Array.from({ length: 50 }, (_, i) => application(`bulk${i}@example.com`));
-    expect(pgrstResponse(await insertAs(db, 'anon', 'job_applications', rows))).toMatchObject({ status: 400, body: { code: 'form_one_row' } });
+    expect(pgrstResponse(await insertAs(db, 'anon', 'job_applications', rows))).toMatchObject({
+      status: 400,
+      body: { code: 'form_one_row' },
+    });
     const { rows: left } = await db.query<{ n: number }>(`select count(*)::int as n from public.job_applications where email like 'bulk%'`);
     expect(left).toEqual([{ n: 0 }]);
   });
 
   it('accepts a one-element array (one row), and one row after another in the same transaction', async () => {
-    expect(await insertAs(db, 'anon', 'contact_submissions', [contact('single@example.com')])).toMatchObject({ ok: true, rows: [{ count: 1 }] });
+    expect(await insertAs(db, 'anon', 'contact_submissions', [contact('single@example.com')])).toMatchObject({
+      ok: true,
+      rows: [{ count: 1 }],
+    });
     const result = await runAs(
       db,
       'anon',
@@ -97,7 +110,8 @@ describe.each(['contact_submissions', 'job_applications'] as const)('per address
   });
 
   it('compares addresses trimmed and case-insensitively', async () => {
-    for (const email of ['ada@example.com', 'ADA@Example.com', 'Ada@EXAMPLE.COM']) expect(await send(table, email)).toMatchObject({ ok: true });
+    for (const email of ['ada@example.com', 'ADA@Example.com', 'Ada@EXAMPLE.COM'])
+      expect(await send(table, email)).toMatchObject({ ok: true });
     // Surrounding whitespace never reaches a column (the text rules refuse it), but it does not dodge the count either.
     expectThrottled(await send(table, 'ADA@Example.com '));
     expectThrottled(await send(table, 'ada@example.com'));
@@ -118,14 +132,20 @@ describe.each(['contact_submissions', 'job_applications'] as const)('per address
     for (let i = 0; i < PER_ADDRESS; i++) await send(table, 'old@example.com');
     expectThrottled(await send(table, 'old@example.com'));
     // The oldest counted row leaves the window: one more row fits.
-    await db.exec(`update private.form_throttle_hits set at = at - interval '10 minutes 1 second' where id = (select min(id) from private.form_throttle_hits)`);
+    await db.exec(
+      `update private.form_throttle_hits set at = at - interval '10 minutes 1 second' where id = (select min(id) from private.form_throttle_hits)`,
+    );
     expect(await send(table, 'old@example.com')).toMatchObject({ ok: true });
     expectThrottled(await send(table, 'old@example.com'));
   });
 
   it('does not count refused rows (a refused statement leaves no bookkeeping)', async () => {
     for (let i = 0; i < PER_ADDRESS + 2; i++) {
-      const bad = { ...rowFor(table, 'typo@example.com'), email: 'typo@example.com', ...(table === 'contact_submissions' ? { first_name: '\u200b' } : { full_name: '\u200b' }) };
+      const bad = {
+        ...rowFor(table, 'typo@example.com'),
+        email: 'typo@example.com',
+        ...(table === 'contact_submissions' ? { first_name: '\u200b' } : { full_name: '\u200b' }),
+      };
       expect(await insertAs(db, 'anon', table, bad)).toMatchObject({ ok: false, code: '23514' });
     }
     expect(await send(table, 'typo@example.com')).toMatchObject({ ok: true });
@@ -146,15 +166,21 @@ describe('per client address', () => {
 
   it('reads only the first address of X-Forwarded-For (the proxies after it are shared by everyone)', async () => {
     for (let i = 0; i < PER_CLIENT; i++) {
-      expect(await send('contact_submissions', `p${i}@example.com`, { headers: { 'x-forwarded-for': `192.0.2.${i + 1}, 10.0.0.9` } })).toMatchObject({ ok: true });
+      expect(
+        await send('contact_submissions', `p${i}@example.com`, { headers: { 'x-forwarded-for': `192.0.2.${i + 1}, 10.0.0.9` } }),
+      ).toMatchObject({ ok: true });
     }
-    expect(await send('contact_submissions', 'p-last@example.com', { headers: { 'x-forwarded-for': '192.0.2.200, 10.0.0.9' } })).toMatchObject({ ok: true });
+    expect(
+      await send('contact_submissions', 'p-last@example.com', { headers: { 'x-forwarded-for': '192.0.2.200, 10.0.0.9' } }),
+    ).toMatchObject({ ok: true });
   });
 
   it('applies only the per-address rule when PostgREST passes no client address', async () => {
     for (let i = 0; i < PER_CLIENT + 5; i++) expect(await send('contact_submissions', `n${i}@example.com`)).toMatchObject({ ok: true });
     for (let i = 0; i < PER_CLIENT + 5; i++) {
-      expect(await send('contact_submissions', `h${i}@example.com`, { headers: { 'user-agent': 'no forwarding' } })).toMatchObject({ ok: true });
+      expect(await send('contact_submissions', `h${i}@example.com`, { headers: { 'user-agent': 'no forwarding' } })).toMatchObject({
+        ok: true,
+      });
     }
   });
 });
@@ -164,9 +190,13 @@ describe('locking and bookkeeping', () => {
     const locks = await db.transaction(async (tx) => {
       await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': '203.0.113.50' })]);
       await tx.exec('set local role anon');
-      await tx.query(`insert into public.contact_submissions (id, first_name, last_name, email, message) values (gen_random_uuid(), 'A', 'B', 'lock@example.com', 'Hi')`);
+      await tx.query(
+        `insert into public.contact_submissions (id, first_name, last_name, email, message) values (gen_random_uuid(), 'A', 'B', 'lock@example.com', 'Hi')`,
+      );
       await tx.exec('reset role');
-      const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`);
+      const { rows } = await tx.query<{ n: number }>(
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`,
+      );
       await tx.rollback();
       return rows[0].n;
     });
@@ -187,12 +217,14 @@ describe('locking and bookkeeping', () => {
     await send('contact_submissions', 'a1@example.com');
     await db.exec(`update private.form_throttle_hits set at = now() - interval '11 minutes'`);
     await send('contact_submissions', 'a2@example.com');
-    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from private.form_throttle_hits where at < now() - interval '10 minutes'`);
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from private.form_throttle_hits where at < now() - interval '10 minutes'`,
+    );
     expect(rows).toEqual([{ n: 0 }]);
   });
 });
 
-describe.each(API_ROLES)('the throttle\'s objects, for %s', (role) => {
+describe.each(API_ROLES)("the throttle's objects, for %s", (role) => {
   it('cannot be read, changed or called', async () => {
     for (const sql of [
       'select * from private.form_throttle_hits',
@@ -226,7 +258,13 @@ describe('security advisor equivalent', () => {
   it('finds nothing in public, and in private no mutable search_path, callable security definer function or API privilege', async () => {
     expect(await securityFindings(db)).toEqual([]);
     const privateFindings = (await securityFindings(db, 'private')).filter((f) =>
-      ['function_search_path_mutable', 'security_definer_executable', 'security_definer_view', 'api_role_can_read_or_change', 'rls_disabled'].includes(f.lint),
+      [
+        'function_search_path_mutable',
+        'security_definer_executable',
+        'security_definer_view',
+        'api_role_can_read_or_change',
+        'rls_disabled',
+      ].includes(f.lint),
     );
     expect(privateFindings).toEqual([]);
   });

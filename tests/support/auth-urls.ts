@@ -16,8 +16,10 @@ export function authUrlProblems(auth: AuthUrls, site: { host: string; slug: stri
   const problems: string[] = [];
   const host = site.host.replace(/\/+$/, '');
   if (!host.startsWith('https://')) problems.push(`content/site.yaml host ${host} is not https`);
-  if (typeof auth.site_url !== 'string' || !auth.site_url.startsWith('https://')) problems.push(`site_url ${String(auth.site_url)} is not https`);
-  else if (auth.site_url.replace(/\/+$/, '') !== host) problems.push(`site_url ${auth.site_url} is not the host in content/site.yaml (${host})`);
+  if (typeof auth.site_url !== 'string' || !auth.site_url.startsWith('https://'))
+    problems.push(`site_url ${String(auth.site_url)} is not https`);
+  else if (auth.site_url.replace(/\/+$/, '') !== host)
+    problems.push(`site_url ${auth.site_url} is not the host in content/site.yaml (${host})`);
 
   const redirects = Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls : [];
   const allowed = new Set([`${host}/login`, deployPreviewLogin(site.slug)]);

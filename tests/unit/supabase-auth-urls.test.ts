@@ -6,13 +6,15 @@ import { readSite } from '../../src/lib/manifest';
 import { authUrlProblems, deployPreviewLogin, type AuthUrls } from '../support/auth-urls';
 
 const site = readSite('content');
-const auth = (parseToml(readFileSync('supabase/config.toml', 'utf8')) as { auth: AuthUrls }).auth;
+const auth = parseToml(readFileSync('supabase/config.toml', 'utf8')).auth as AuthUrls;
 
 describe('supabase/config.toml [auth] URLs', () => {
-  it('are the https host of content/site.yaml, its /login and the deploy previews\' /login', () => {
+  it("are the https host of content/site.yaml, its /login and the deploy previews' /login", () => {
     expect(authUrlProblems(auth, site)).toEqual([]);
     expect(auth.site_url).toBe(site.host.replace(/\/+$/, ''));
-    expect(auth.additional_redirect_urls).toEqual(expect.arrayContaining([`${site.host.replace(/\/+$/, '')}/login`, deployPreviewLogin(site.slug)]));
+    expect(auth.additional_redirect_urls).toEqual(
+      expect.arrayContaining([`${site.host.replace(/\/+$/, '')}/login`, deployPreviewLogin(site.slug)]),
+    );
   });
 
   it.each([

@@ -83,11 +83,6 @@ export default function SignInCard({ copy }: Props) {
     const typed = typedValues(document.getElementById(F) as HTMLFormElement | null, ['email', 'password']);
     if (typed.email) setEmail(typed.email);
     if (typed.password) setPassword(typed.password);
-    if (hasFragmentTokens(window.location.hash)) {
-      // An old-style (implicit) link: not accepted, and its tokens must not stay in the address bar or history.
-      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-      notifyError({ text: copy.linkRefused });
-    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const plan = () => {
       clearTimeout(timer);
@@ -108,6 +103,13 @@ export default function SignInCard({ copy }: Props) {
       window.removeEventListener('storage', onStorage);
     };
   }, []);
+
+  useEffect(() => {
+    if (!hasFragmentTokens(window.location.hash)) return;
+    // An old-style (implicit) link: not accepted, and its tokens must not stay in the address bar or history.
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    notifyError({ text: copy.linkRefused });
+  }, [copy.linkRefused]);
 
   /** Start loading the auth client as soon as the visitor turns to the card. */
   const warmUp = () => void loadAuth().catch(() => {});
