@@ -561,6 +561,7 @@ export const formsCopySchema = z
         honeypot: shortText(80).describe('Label of the hidden anti-spam field (people never see it; it tells screen-reader users to skip it).'),
         optional: shortText(20).describe('Marker after the label of an optional field, e.g. "(optional)".'),
         noscript: shortText(300).describe('Shown instead of a working form when JavaScript is off.'),
+        throttled: noticeCopy.describe('Shown when the database refuses a submission because too many came from the same address or connection in a short time; the form keeps what was typed.'),
       })
       .strict(),
     contact: z
@@ -600,14 +601,16 @@ export const formsCopySchema = z
         signOut: shortText(40),
         signingOut: shortText(40),
         signedOut: shortText(120).describe('Notice after signing out.'),
+        signedOutHere: shortText(200).describe('Notice after signing out when the sign-in service could not be reached: this browser is signed out, other devices may still be signed in.'),
+        linkRefused: shortText(200).describe('Notice when /login is opened with an old-style sign-in link (tokens in the address), which is not accepted.'),
         forgot: z
           .object({
             link: shortText(40),
             heading: shortText(80),
             intro: shortText(300),
             ...formButtons,
-            sent: shortText(300).describe('Shown whether or not the address has an account, so it reveals nothing.'),
-            error: shortText(300),
+            sent: shortText(300).describe('Shown whether or not the address has an account, and also when the service refuses or limits the request, so it reveals nothing.'),
+            error: shortText(300).describe('Shown only when the sign-in service could not be reached at all.'),
             back: shortText(40),
           })
           .strict(),

@@ -1,12 +1,12 @@
 /**
- * The project's migrations (supabase/migrations) on PGlite, prepared like a
- * Supabase project (tests/db/supabase-roles.sql). As `anon` and as
- * `authenticated`, the way PostgREST runs a supabase-js insert:
+ * The project's migrations on PGlite, prepared like a Supabase project
+ * (tests/db/database.ts). As `anon` and as `authenticated`, the way PostgREST
+ * runs a supabase-js insert:
  * every row the four forms build is stored; reading, changing and deleting are
  * refused; bad input is refused by the database itself; RLS is on; and the
  * Security-Advisor-equivalent checks find nothing.
  */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, beforeEach, afterAll } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { newRowId, toRow, type FieldDefinition, type FormDefinition, type TableName, type Values } from '../../src/lib/forms/definition';
 import { contactForm } from '../../src/lib/forms/contact';
@@ -14,7 +14,7 @@ import { demoForm } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
 import { productTeamForm } from '../../src/lib/forms/product-team';
 import { securityFindings, LINT_NAMES } from './advisor';
-import { API_ROLES as ROLES, asRole, insertAs, migratedDatabase, type ApiRole, type Row } from './database';
+import { API_ROLES as ROLES, insertAs, migratedDatabase, runAs, type ApiRole, type Row } from './database';
 
 type Table = TableName;
 const FORMS: FormDefinition[] = [contactForm, demoForm, careersForm, productTeamForm];
@@ -25,14 +25,16 @@ beforeAll(async () => {
   db = await migratedDatabase();
 });
 
+// These tests send the same addresses many times; the throttle has its own tests (throttle.test.ts).
+beforeEach(async () => {
+  await db.exec('truncate private.form_throttle_hits');
+});
+
 afterAll(async () => {
   await db?.close();
 });
 
-/** Run one statement as an API role, as PostgREST would. */
-const as = (role: ApiRole, sql: string, params: unknown[] = []) => asRole(db, role, sql, params);
-
-/** The insert supabase-js makes through PostgREST (see insertAs). */
+const as = (role: ApiRole, sql: string, params: unknown[] = []) => runAs(db, role, sql, params);
 const insert = (role: ApiRole, table: Table, row: object) => insertAs(db, role, table, row);
 
 async function stored(table: Table, id: string): Promise<Row | undefined> {

@@ -11,7 +11,7 @@
  * - Each insert queues the database webhook to the notify-submission function
  *   with the secret from Vault, and the insert never fails because of it.
  */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, beforeEach, afterAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -23,7 +23,7 @@ import { readSite } from '../../src/lib/manifest';
 import { fillDeep, placeholderValues } from '../../src/lib/placeholders';
 import { RETENTION_TABLES, formatMonths, type Retention } from '../../src/lib/retention';
 import { parsePayload } from '../../supabase/functions/notify-submission/payload';
-import { API_ROLES, asRole, insertAs, migratedDatabase, type Row } from './database';
+import { API_ROLES, runAs, insertAs, migratedDatabase, type Row } from './database';
 
 const site = readSite('content');
 const FUNCTION_URL = 'http://127.0.0.1:54321/functions/v1/notify-submission';
@@ -37,6 +37,11 @@ beforeAll(async () => {
     FUNCTION_URL,
     SECRET,
   ]);
+});
+
+// These tests store several rows per address; the write limits have their own tests (throttle.test.ts).
+beforeEach(async () => {
+  await db.exec('truncate private.form_throttle_hits');
 });
 
 afterAll(async () => {
@@ -81,7 +86,12 @@ describe('retention: the privacy policy and the database agree', () => {
     'purge_expired_submissions() keeps %s for exactly the stated months (table %s)',
     async (key, table) => {
       const months = site.retention[key];
-      const row = () => (table === 'contact_submissions' ? contact('retention@example.com') : application('retention@example.com'));
+      // One address per row: the per-address write limit counts inserts, not their backdated times.
+      let n = 0;
+      const row = () => {
+        const email = `retention-${++n}@example.com`;
+        return table === 'contact_submissions' ? contact(email) : application(email);
+      };
       const recent = row();
       const justInside = row();
       const justExpired = row();
@@ -91,17 +101,17 @@ describe('retention: the privacy policy and the database agree', () => {
       await store(table, justExpired, { months, plusHours: -1 });
       await store(table, longExpired, { months: months * 3, plusHours: 0 });
 
-      const purged = await asRole(db, 'service_role', 'select public.purge_expired_submissions() as deleted');
+      const purged = await runAs(db, 'service_role', 'select public.purge_expired_submissions() as deleted');
       expect(purged).toEqual({ ok: true, rows: [{ deleted: 2 }] });
-      const left = await ids(table, `email = 'retention@example.com'`);
+      const left = await ids(table, `email like 'retention-%@example.com'`);
       expect(left.sort()).toEqual([recent.id, justInside.id].sort());
-      await db.query(`delete from public.${table} where email = 'retention@example.com'`);
+      await db.query(`delete from public.${table} where email like 'retention-%@example.com'`);
     },
   );
 
   it('the purge deletes nothing when nothing has expired', async () => {
     await store('contact_submissions', contact('fresh@example.com'));
-    expect(await asRole(db, 'service_role', 'select public.purge_expired_submissions() as deleted')).toEqual({
+    expect(await runAs(db, 'service_role', 'select public.purge_expired_submissions() as deleted')).toEqual({
       ok: true,
       rows: [{ deleted: 0 }],
     });
@@ -131,7 +141,7 @@ describe('erase_submitter(email)', () => {
     }
     const before = { contacts: (await ids('contact_submissions')).length, applications: (await ids('job_applications')).length };
 
-    const erased = await asRole(db, 'service_role', 'select public.erase_submitter($1) as deleted', ['  erin.EXAMPLE@example.COM ']);
+    const erased = await runAs(db, 'service_role', 'select public.erase_submitter($1) as deleted', ['  erin.EXAMPLE@example.COM ']);
     expect(erased).toEqual({ ok: true, rows: [{ deleted: 3 }] });
     expect(await ids('contact_submissions', `lower(email) = lower('${address}')`)).toEqual([]);
     expect(await ids('job_applications', `lower(email) = lower('${address}')`)).toEqual([]);
@@ -139,7 +149,7 @@ describe('erase_submitter(email)', () => {
     expect((await ids('job_applications')).length).toBe(before.applications - 1);
     for (const other of others) expect(await ids('job_applications', `email = '${other}'`)).toHaveLength(1);
 
-    expect(await asRole(db, 'service_role', 'select public.erase_submitter($1) as deleted', [address])).toEqual({
+    expect(await runAs(db, 'service_role', 'select public.erase_submitter($1) as deleted', [address])).toEqual({
       ok: true,
       rows: [{ deleted: 0 }],
     });
@@ -148,7 +158,7 @@ describe('erase_submitter(email)', () => {
   it('matches the address literally: % and _ are not wildcards', async () => {
     const count = (await ids('contact_submissions')).length;
     for (const pattern of ['%', '%@example.com', 'someone@example_com']) {
-      expect(await asRole(db, 'service_role', 'select public.erase_submitter($1) as deleted', [pattern])).toEqual({
+      expect(await runAs(db, 'service_role', 'select public.erase_submitter($1) as deleted', [pattern])).toEqual({
         ok: true,
         rows: [{ deleted: 0 }],
       });
@@ -157,12 +167,12 @@ describe('erase_submitter(email)', () => {
   });
 
   it.each([[null], [''], ['   ']])('refuses a missing address (%j)', async (email) => {
-    expect(await asRole(db, 'service_role', 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '22023' });
+    expect(await runAs(db, 'service_role', 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '22023' });
   });
 
   it("is called by name the way supabase.rpc('erase_submitter', { email }) calls it", async () => {
     await store('contact_submissions', contact('named@example.com'));
-    expect(await asRole(db, 'service_role', 'select public.erase_submitter(email => $1) as deleted', ['named@example.com'])).toEqual({
+    expect(await runAs(db, 'service_role', 'select public.erase_submitter(email => $1) as deleted', ['named@example.com'])).toEqual({
       ok: true,
       rows: [{ deleted: 1 }],
     });
@@ -172,7 +182,7 @@ describe('erase_submitter(email)', () => {
 describe.each(API_ROLES)('as %s', (role) => {
   it('may not purge', async () => {
     await store('contact_submissions', contact('old@example.com'), { months: 600, plusHours: 0 });
-    expect(await asRole(db, role, 'select public.purge_expired_submissions()')).toMatchObject({ ok: false, code: '42501' });
+    expect(await runAs(db, role, 'select public.purge_expired_submissions()')).toMatchObject({ ok: false, code: '42501' });
     expect(await ids('contact_submissions', `email = 'old@example.com'`)).toHaveLength(1);
     await db.query(`delete from public.contact_submissions where email = 'old@example.com'`);
   });
@@ -180,12 +190,12 @@ describe.each(API_ROLES)('as %s', (role) => {
   it('may not erase', async () => {
     const email = `kept-${role}@example.com`;
     await store('job_applications', application(email));
-    expect(await asRole(db, role, 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '42501' });
+    expect(await runAs(db, role, 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '42501' });
     expect(await ids('job_applications', `email = '${email}'`)).toHaveLength(1);
   });
 
   it('may not read the webhook secret', async () => {
-    expect(await asRole(db, role, 'select decrypted_secret from vault.decrypted_secrets')).toMatchObject({ ok: false, code: '42501' });
+    expect(await runAs(db, role, 'select decrypted_secret from vault.decrypted_secrets')).toMatchObject({ ok: false, code: '42501' });
   });
 });
 

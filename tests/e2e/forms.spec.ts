@@ -197,6 +197,32 @@ for (const c of cases) {
       });
     });
 
+    test.describe('refused by the database throttle (429)', () => {
+      test.use({ allowConsoleErrors: [/status of 429|could not be sent/] });
+      test('shows the throttle notice once, sends nothing more, and keeps every value and the draft', async ({ page }) => {
+        await page.clock.install();
+        const mock = await mockInsert(page, c.table, [rest.throttled(540), rest.created]);
+        let form = await openForm(page, c);
+        await c.fill(form);
+        await form.getByRole('button', { name: c.copy.submit }).click();
+        const throttled = notice(page, 'alert', copy.common.throttled);
+        await expect(throttled).toBeVisible();
+        await expect(throttled).toContainText(copy.common.throttled.title);
+        await expect(notice(page, 'alert', c.copy.error)).toHaveCount(0);
+        // Not even the Retry-After it was given makes it send again.
+        await page.clock.runFor(600_000);
+        expect(mock.requests).toHaveLength(1);
+        await expect(page.getByRole('alert').filter({ hasText: copy.common.throttled.text })).toHaveCount(0);
+        await expect(label(form, c.sample.label)).toHaveValue(c.sample.value);
+        await expect(form.getByRole('button', { name: c.copy.submit })).toBeEnabled();
+        expect(await drafts(page)).toEqual([`form-draft:${c.definition.id}`]);
+        await page.reload();
+        form = page.locator(`#${c.formId}`);
+        await waitForIsland(page, `#${c.formId}`);
+        await expect(label(form, c.sample.label)).toHaveValue(c.sample.value);
+      });
+    });
+
     test.describe('server error (5xx)', () => {
       test.use({ allowConsoleErrors: [/status of 500|could not be sent/] });
       test('shows the error notice, keeps the values and does not resend', async ({ page }) => {
@@ -276,18 +302,24 @@ for (const c of cases) {
       expect(mock.requests).toHaveLength(0);
     });
 
-    test('validates natively: nothing is sent while a required field is empty or only spaces', async ({ page }) => {
+    test('validates natively: nothing is sent while a required field is empty, or holds only spaces or invisible characters', async ({ page }) => {
       const mock = await mockInsert(page, c.table, [rest.created]);
       const form = await openForm(page, c);
       const submit = form.getByRole('button', { name: c.copy.submit });
       await submit.click();
       expect(await form.locator(':invalid').count()).toBeGreaterThan(0);
       await c.fill(form);
-      const first = form.locator('input[required]').first();
-      await first.fill('   ');
-      await submit.click();
-      await expect(first).toHaveValue('');
-      await expect(first).toBeFocused();
+      const required = [form.locator('input[required]').first(), ...(await form.locator('textarea[required]').all())];
+      for (const field of required) {
+        const before = await field.inputValue();
+        for (const blank of ['   ', '\u200b\u00a0\u3000', '\n\t ']) {
+          await field.fill(blank);
+          await submit.click();
+          await expect(field).toBeFocused();
+          expect(await field.evaluate((el: HTMLInputElement) => el.validity.valid), JSON.stringify(blank)).toBe(false);
+        }
+        await field.fill(before);
+      }
       expect(mock.requests).toHaveLength(0);
     });
 
@@ -298,10 +330,11 @@ for (const c of cases) {
       const fields = copy[c.key].fields as Record<string, { label: string; invalid?: string }>;
       const patterned = c.definition.fields.filter((f) => f.pattern);
       expect(patterned.length).toBeGreaterThan(0);
+      const wrong: Record<string, string> = { email: 'ada at example', url: 'example.org/me', text: '\u200b', textarea: '\u200b\u2060' };
       for (const field of patterned) {
         const input = label(form, fields[field.name].label);
         const before = await input.inputValue();
-        await input.fill(field.input === 'email' ? 'ada at example' : 'example.org/me');
+        await input.fill(wrong[field.input]);
         await form.getByRole('button', { name: c.copy.submit }).click();
         expect(fields[field.name].invalid).toBeTruthy();
         expect(await input.evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe(fields[field.name].invalid);
@@ -385,7 +418,7 @@ test.describe('form pages', () => {
   });
 
   test.describe('retries', () => {
-    test.use({ allowConsoleErrors: [/ERR_FAILED|status of 409|could not be sent/] });
+    test.use({ allowConsoleErrors: [/ERR_FAILED|status of 409|status of 429|could not be sent/] });
 
     test('back off 1 s, 2 s, 4 s, then show the error notice after the 4th failed attempt', async ({ page }) => {
       await page.clock.install();
@@ -406,6 +439,22 @@ test.describe('form pages', () => {
       await expect(notice(page, 'alert', copy.contact.error)).toBeVisible();
       await expect(label(form, copy.contact.fields.firstName.label)).toHaveValue('Ada');
       expect(new Set(mock.bodies().map((b) => b.id)).size, 'every attempt carries the same row id').toBe(1);
+    });
+
+    test('another 429 (not the throttle\'s) is retried after the Retry-After it gives, then succeeds', async ({ page }) => {
+      await page.clock.install();
+      const mock = await mockInsert(page, 'contact_submissions', [rest.gatewayRateLimited(3), rest.created]);
+      const form = await openForm(page, cases[0]);
+      await cases[0].fill(form);
+      await page.clock.pauseAt(Date.now() + 5_000);
+      await form.getByRole('button', { name: copy.contact.submit }).click();
+      await expect.poll(() => mock.requests.length).toBe(1);
+      await page.clock.runFor(2_950);
+      expect(mock.requests.length, 'no retry before Retry-After (3 s), although the back-off would have retried after 1 s').toBe(1);
+      await page.clock.runFor(50);
+      await expect.poll(() => mock.requests.length).toBe(2);
+      await expect(notice(page, 'status', copy.contact.success)).toBeVisible();
+      expect(new Set(mock.bodies().map((b) => b.id)).size).toBe(1);
     });
 
     test('a duplicate-key answer to a retry means the row is already stored: success', async ({ page }) => {

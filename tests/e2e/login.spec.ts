@@ -2,8 +2,11 @@
  * /login against the built site, Supabase Auth answered by page.route in the
  * shapes it really sends: sign-in success (session stored, notice, home
  * page), the service's own error message, unexpected failures, an existing
- * session and Sign out, the reset e-mail and the new-password form.
+ * session and Sign out (also when the service cannot be reached), the reset
+ * e-mail (PKCE, one notice for every answer) and the new-password form after
+ * the code exchange; links with tokens in the fragment are refused.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import AxeBuilder from '@axe-core/playwright';
@@ -30,6 +33,24 @@ async function openLogin(page: Page, hash = '', { interact = true } = {}) {
 
 const signInForm = (page: Page) => page.locator('#sign-in');
 const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY);
+/** Every sb-<ref>-auth-token key in localStorage. */
+const storedSessions = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k)));
+
+/** Open /login with a stored session (seeded once, so a reload shows what the card left behind). */
+async function seedSession(page: Page, session: ReturnType<typeof authSession>) {
+  await page.addInitScript(([key, value]) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem(key, value);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, [AUTH_STORAGE_KEY, JSON.stringify(session)] as const);
+}
+
+async function openForgot(page: Page) {
+  await openLogin(page);
+  await page.getByRole('button', { name: copy.signIn.forgot.link }).click();
+  return page.locator('#sign-in-forgot');
+}
 
 async function fillSignIn(page: Page, email: string, password: string) {
   const form = signInForm(page);
@@ -128,16 +149,11 @@ test.describe('network failure', () => {
 
 test('a client who is already signed in is told so and can sign out', async ({ page }) => {
   const session = authSession('grace@example.com');
-  await page.addInitScript(([key, value]) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem(key, value);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, [AUTH_STORAGE_KEY, JSON.stringify(session)] as const);
+  await seedSession(page, session);
   const calls: string[] = [];
   await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
     const r = route.request();
-    calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    calls.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
     if (new URL(r.url()).pathname === '/auth/v1/logout') {
       expect(r.headers().authorization).toBe(`Bearer ${session.access_token}`);
       return route.fulfill({ status: 204, body: '' });
@@ -158,10 +174,42 @@ test('a client who is already signed in is told so and can sign out', async ({ p
   await expect(page.getByRole('status').filter({ hasText: copy.signIn.signedOut })).toBeVisible();
   await expect(signInForm(page)).toBeVisible();
   expect(await stored(page)).toBeNull();
-  expect(calls).toEqual(['POST /auth/v1/logout']);
+  expect(calls).toEqual(['POST /auth/v1/logout?scope=global']);
   // Signed out for good: a reload shows the sign-in form.
   await page.reload();
   await expect(signInForm(page)).toBeVisible();
+});
+
+test.describe('sign-out when the service cannot confirm it', () => {
+  test.use({ allowConsoleErrors: [/ERR_FAILED|status of 500|did not confirm the sign-out|could not revoke this session/] });
+  for (const [what, answer] of [['the logout request fails (offline)', auth.networkError], ['the service answers 500', auth.unexpectedFailure]] as const) {
+    test(`still signs this browser out when ${what}, and says other devices may still be signed in`, async ({ page }) => {
+      const session = authSession('grace@example.com');
+      await seedSession(page, session);
+      const calls: string[] = [];
+      await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
+        const r = route.request();
+        const url = new URL(r.url());
+        calls.push(`${r.method()} ${url.pathname}${url.search}`);
+        expect(r.headers().authorization).toBe(`Bearer ${session.access_token}`);
+        if (url.pathname === '/auth/v1/logout') return fulfillAnswer(route, answer);
+        return route.fulfill({ status: 404, json: { message: 'unexpected' } });
+      });
+      await openLogin(page, '', { interact: false });
+      const card = page.getByTestId('signed-in');
+      await card.getByRole('button', { name: copy.signIn.signOut }).click();
+      await expect(page.getByRole('alert').filter({ hasText: copy.signIn.signedOutHere })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: copy.signIn.signedOut })).toHaveCount(0);
+      await expect(signInForm(page)).toBeVisible();
+      await expect(card).toHaveCount(0);
+      expect(await storedSessions(page)).toEqual([]);
+      // The global sign-out, then the local one (which removes the session before its own request).
+      expect(calls).toEqual(['POST /auth/v1/logout?scope=global', 'POST /auth/v1/logout?scope=local']);
+      await page.reload();
+      await expect(signInForm(page)).toBeVisible();
+      expect(await storedSessions(page)).toEqual([]);
+    });
+  }
 });
 
 test('an expired stored session is refreshed at once (TOKEN_REFRESHED) and stays signed in', async ({ page }) => {
@@ -184,17 +232,13 @@ test('an expired stored session is refreshed at once (TOKEN_REFRESHED) and stays
   await expect.poll(async () => JSON.parse((await stored(page)) ?? '{}').refresh_token).toBe('v1.rotated');
 });
 
-test('"Forgot password?" sends the reset e-mail and says the same whether or not the address has an account', async ({ page }) => {
-  const bodies: unknown[] = [];
-  const urls: string[] = [];
-  await page.route(`${SUPABASE_URL}/auth/v1/recover**`, (route) => {
-    bodies.push(route.request().postDataJSON());
-    urls.push(route.request().url());
-    return route.fulfill({ status: 200, json: {} });
+test('"Forgot password?" sends a PKCE reset request and says the same whether or not the address has an account', async ({ page }) => {
+  const requests: { url: URL; body: Record<string, unknown> }[] = [];
+  await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
+    requests.push({ url: new URL(route.request().url()), body: route.request().postDataJSON() });
+    return fulfillAnswer(route, auth.ok);
   });
-  await openLogin(page);
-  await page.getByRole('button', { name: copy.signIn.forgot.link }).click();
-  const form = page.locator('#sign-in-forgot');
+  const form = await openForgot(page);
   await expect(form.getByRole('heading', { name: copy.signIn.forgot.heading })).toBeVisible();
   for (const email of ['client@example.com', 'nobody@example.com']) {
     await form.getByLabel(copy.signIn.fields.email.label, { exact: true }).fill(email);
@@ -202,62 +246,125 @@ test('"Forgot password?" sends the reset e-mail and says the same whether or not
     await expect(page.getByRole('status').filter({ hasText: copy.signIn.forgot.sent }).first()).toBeVisible();
     await expect(form.getByRole('button', { name: copy.signIn.forgot.submit })).toBeEnabled();
   }
-  expect(bodies).toEqual([
-    expect.objectContaining({ email: 'client@example.com' }),
-    expect.objectContaining({ email: 'nobody@example.com' }),
+  expect(requests.map((r) => `${r.url.pathname}?redirect_to=${r.url.searchParams.get('redirect_to')}`)).toEqual([
+    `/auth/v1/recover?redirect_to=${new URL('/login', page.url()).href}`,
+    `/auth/v1/recover?redirect_to=${new URL('/login', page.url()).href}`,
   ]);
-  const redirect = new URL(urls[0]).searchParams.get('redirect_to');
-  expect(redirect).toBe(new URL('/login', page.url()).href);
+  for (const [i, email] of ['client@example.com', 'nobody@example.com'].entries()) {
+    expect(requests[i].body).toEqual({
+      email,
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      code_challenge_method: 's256',
+      gotrue_meta_security: {},
+    });
+  }
+  // The challenge is the SHA-256 of the verifier this browser keeps for the code exchange.
+  const verifier = await page.evaluate((key) => JSON.parse(localStorage.getItem(`${key}-code-verifier`) ?? 'null') as string | null, AUTH_STORAGE_KEY);
+  expect(verifier).toMatch(/\/recovery$/);
+  expect(createHash('sha256').update(verifier!.split('/')[0]).digest('base64url')).toBe(requests[1].body.code_challenge);
   await form.getByRole('button', { name: copy.signIn.forgot.back }).click();
   await expect(signInForm(page)).toBeVisible();
 });
 
-test.describe('reset e-mail refused', () => {
-  test.use({ allowConsoleErrors: [/status of 429/] });
-  test('a rate limit gives the generic notice, never a hint about the address', async ({ page }) => {
-    await page.route(`${SUPABASE_URL}/auth/v1/recover**`, (route) =>
-      route.fulfill({ status: 429, json: { code: 'over_email_send_rate_limit', message: 'For security purposes, you can only request this after 60 seconds.' } }),
-    );
-    await openLogin(page);
-    await page.getByRole('button', { name: copy.signIn.forgot.link }).click();
-    const form = page.locator('#sign-in-forgot');
-    await form.getByLabel(copy.signIn.fields.email.label, { exact: true }).fill('client@example.com');
-    await form.getByRole('button', { name: copy.signIn.forgot.submit }).click();
-    await expect(page.getByRole('alert').filter({ hasText: copy.signIn.forgot.error })).toBeVisible();
+test.describe('reset answers that must reveal nothing', () => {
+  test.use({ allowConsoleErrors: [/status of (400|429|500)/] });
+  test('200, 429, 400 and 500 all give the one neutral notice', async ({ page }) => {
+    const answers = [auth.ok, auth.emailRateLimited, auth.invalidEmail, auth.unexpectedFailure];
+    let n = 0;
+    await page.route(`${SUPABASE_URL}/auth/v1/recover**`, (route) => fulfillAnswer(route, answers[n++]));
+    const notices: string[] = [];
+    for (let i = 0; i < answers.length; i++) {
+      // A fresh page for each answer, so each notice is the answer's own.
+      const form = await openForgot(page);
+      await form.getByLabel(copy.signIn.fields.email.label, { exact: true }).fill(`client${i}@example.com`);
+      await form.getByRole('button', { name: copy.signIn.forgot.submit }).click();
+      await expect.poll(() => n).toBe(i + 1);
+      await expect(form.getByRole('button', { name: copy.signIn.forgot.submit })).toBeEnabled();
+      const shown = page.locator('[role="status"], [role="alert"]').filter({ hasText: /\S/ });
+      await expect(shown).toHaveCount(1);
+      notices.push(`${await shown.getAttribute('role')}: ${(await shown.innerText()).trim()}`);
+    }
+    expect(notices).toEqual(answers.map(() => `status: ${copy.signIn.forgot.sent}`));
   });
 });
 
-test('a password-reset link opens the new-password form, which saves the password', async ({ page }) => {
+test.describe('reset without a connection', () => {
+  test.use({ allowConsoleErrors: [/ERR_FAILED|could not be reached/] });
+  test('says the service could not be reached (the only reset answer told apart)', async ({ page }) => {
+    await page.route(`${SUPABASE_URL}/auth/v1/recover**`, (route) => fulfillAnswer(route, auth.networkError));
+    const form = await openForgot(page);
+    await form.getByLabel(copy.signIn.fields.email.label, { exact: true }).fill('client@example.com');
+    await form.getByRole('button', { name: copy.signIn.forgot.submit }).click();
+    await expect(page.getByRole('alert').filter({ hasText: copy.signIn.forgot.error })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: copy.signIn.forgot.sent })).toHaveCount(0);
+  });
+});
+
+test('the reset link returns with a code that this browser exchanges (PKCE) for the new-password form, which saves the password', async ({ page }) => {
   const session = authSession('ada@example.com');
-  const calls: string[] = [];
+  const calls: { call: string; body: unknown }[] = [];
   let saved: unknown;
   await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
     const r = route.request();
-    const path = new URL(r.url()).pathname;
-    calls.push(`${r.method()} ${path}`);
-    if (path === '/auth/v1/user' && r.method() === 'GET') return route.fulfill({ status: 200, json: session.user });
-    if (path === '/auth/v1/user' && r.method() === 'PUT') {
+    const url = new URL(r.url());
+    calls.push({ call: `${r.method()} ${url.pathname}${url.search.replace(/redirect_to=[^&]*/, 'redirect_to=…')}`, body: r.postDataJSON() });
+    if (url.pathname === '/auth/v1/recover') return fulfillAnswer(route, auth.ok);
+    if (url.pathname === '/auth/v1/token' && url.searchParams.get('grant_type') === 'pkce') return route.fulfill({ status: 200, json: session });
+    if (url.pathname === '/auth/v1/user' && r.method() === 'PUT') {
       saved = r.postDataJSON();
       return route.fulfill({ status: 200, json: session.user });
     }
     return route.fulfill({ status: 404, json: { message: 'unexpected' } });
   });
+  const form = await openForgot(page);
+  await form.getByLabel(copy.signIn.fields.email.label, { exact: true }).fill('ada@example.com');
+  await form.getByRole('button', { name: copy.signIn.forgot.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: copy.signIn.forgot.sent })).toBeVisible();
+  const verifier = await page.evaluate((key) => (JSON.parse(localStorage.getItem(`${key}-code-verifier`) ?? '""') as string).split('/')[0], AUTH_STORAGE_KEY);
+
+  // The e-mail's link: Supabase Auth verifies it and redirects to /login?code=… in the same browser.
+  await openLogin(page, '?code=9f3c2a71-0b1e-4c55-8a0d-2f5d3e6b7a10', { interact: false });
+  const recovery = page.locator('#sign-in-recovery');
+  await expect(recovery.getByRole('heading', { name: copy.signIn.recovery.heading })).toBeVisible();
+  expect(new URL(page.url()).search, 'the one-time code leaves the address bar').toBe('');
+  const field = recovery.getByLabel(copy.signIn.recovery.field.label, { exact: true });
+  await expect(field).toHaveAttribute('minlength', '8');
+  await field.fill('a new passw0rd');
+  await recovery.getByRole('button', { name: copy.signIn.recovery.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: copy.signIn.recovery.success })).toBeVisible();
+  expect(saved).toMatchObject({ password: 'a new passw0rd' });
+  await expect(page.getByTestId('signed-in')).toContainText('ada@example.com');
+  expect(calls.map((c) => c.call)).toEqual(['POST /auth/v1/recover?redirect_to=…', 'POST /auth/v1/token?grant_type=pkce', 'PUT /auth/v1/user']);
+  expect(calls[1].body).toEqual({ auth_code: '9f3c2a71-0b1e-4c55-8a0d-2f5d3e6b7a10', code_verifier: verifier });
+});
+
+test('an old-style link with tokens in the fragment is refused: no session, no request, the tokens leave the address, and the visitor is told', async ({ page }) => {
+  const session = authSession('ada@example.com');
+  const calls: string[] = [];
+  await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
+    calls.push(`${route.request().method()} ${route.request().url()}`);
+    return route.fulfill({ status: 200, json: session.user });
+  });
   const hash = new URLSearchParams({
     access_token: session.access_token, refresh_token: session.refresh_token, expires_in: '3600',
     expires_at: String(session.expires_at), token_type: 'bearer', type: 'recovery',
   });
-  // The link's result in the URL hydrates the card at once.
   await openLogin(page, `#${hash}`, { interact: false });
-  const form = page.locator('#sign-in-recovery');
-  await expect(form.getByRole('heading', { name: copy.signIn.recovery.heading })).toBeVisible();
-  const field = form.getByLabel(copy.signIn.recovery.field.label, { exact: true });
-  await expect(field).toHaveAttribute('minlength', '8');
-  await field.fill('a new passw0rd');
-  await form.getByRole('button', { name: copy.signIn.recovery.submit }).click();
-  await expect(page.getByRole('status').filter({ hasText: copy.signIn.recovery.success })).toBeVisible();
-  expect(saved).toMatchObject({ password: 'a new passw0rd' });
-  await expect(page.getByTestId('signed-in')).toContainText('ada@example.com');
+  await expect(page.getByRole('alert').filter({ hasText: copy.signIn.linkRefused })).toBeVisible();
+  await expect(signInForm(page)).toBeVisible();
+  await expect(page.locator('#sign-in-recovery')).toHaveCount(0);
   expect(page.url()).not.toContain('access_token');
+  expect(page.url()).not.toContain('#');
+  // Using the card now (which loads the auth client) still accepts nothing from that link.
+  const authChunks: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' && /\/auth\.[^/]*\.js$/.test(new URL(r.url()).pathname)) authChunks.push(r.url());
+  });
+  await signInForm(page).getByLabel(copy.signIn.fields.email.label, { exact: true }).focus();
+  await expect.poll(() => authChunks.length).toBe(1);
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual([]);
+  expect(await storedSessions(page)).toEqual([]);
 });
 
 test('/login loads no form code, and the auth client only once the card is used (or a session is stored)', async ({ page }) => {

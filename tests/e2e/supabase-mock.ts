@@ -18,8 +18,11 @@ export const ANON_KEY = envTest('PUBLIC_SUPABASE_ANON_KEY');
 export const AUTH_STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
 
 export type Answer =
-  | { status: number; json?: unknown; text?: string; contentType?: string }
+  | { status: number; json?: unknown; text?: string; contentType?: string; headers?: Record<string, string> }
   | { network: 'failed' };
+
+/** The code of the database throttle's 429 body (supabase/migrations/*_form_throttle.sql). */
+export const THROTTLE_CODE = 'form_throttled';
 
 export const rest = {
   created: { status: 201 } as Answer,
@@ -35,6 +38,21 @@ export const rest = {
     status: 409,
     json: { code: '23505', details: 'Key (id)=(…) already exists.', hint: null, message: `duplicate key value violates unique constraint "${table}_pkey"` },
   }),
+  /**
+   * The database throttle: PostgREST's response to `raise sqlstate 'PGRST'`, the body from the message JSON,
+   * status and headers from the detail JSON.
+   */
+  throttled: (retryAfterS = 540): Answer => ({
+    status: 429,
+    headers: { 'retry-after': String(retryAfterS), 'access-control-expose-headers': 'Retry-After' },
+    json: { code: THROTTLE_CODE, message: 'Too many submissions in a short time.', details: `Try again in ${retryAfterS} seconds.`, hint: null },
+  }),
+  /** A 429 from the API gateway in front of PostgREST (Kong's rate limiting): its own body, a Retry-After it exposes. */
+  gatewayRateLimited: (retryAfterS: number): Answer => ({
+    status: 429,
+    headers: { 'retry-after': String(retryAfterS), 'access-control-expose-headers': 'Retry-After' },
+    json: { message: 'API rate limit exceeded' },
+  }),
   serverError: { status: 500, text: '<html>oops</html>', contentType: 'text/html' } as Answer,
   unavailable: { status: 503, text: 'Service Unavailable', contentType: 'text/plain' } as Answer,
   networkError: { network: 'failed' } as Answer,
@@ -43,7 +61,7 @@ export const rest = {
 async function answer(route: Route, a: Answer) {
   if ('network' in a) return route.abort(a.network);
   const body = a.json !== undefined ? JSON.stringify(a.json) : (a.text ?? '');
-  return route.fulfill({ status: a.status, contentType: a.contentType ?? 'application/json', body });
+  return route.fulfill({ status: a.status, contentType: a.contentType ?? 'application/json', headers: a.headers, body });
 }
 
 export interface InsertMock {
@@ -114,6 +132,11 @@ export const auth = {
     json: { code: 'invalid_credentials', message: 'Invalid login credentials' },
   } as Answer,
   rateLimited: { status: 429, json: { code: 'over_request_rate_limit', message: 'Request rate limit reached' } } as Answer,
+  emailRateLimited: { status: 429, json: { code: 'over_email_send_rate_limit', message: 'For security purposes, you can only request this after 60 seconds.' } } as Answer,
+  invalidEmail: { status: 400, json: { code: 'validation_failed', message: 'Unable to validate email address: invalid format' } } as Answer,
+  unexpectedFailure: { status: 500, json: { code: 'unexpected_failure', message: 'Unexpected failure, please check server logs for more information' } } as Answer,
+  ok: { status: 200, json: {} } as Answer,
+  networkError: { network: 'failed' } as Answer,
 };
 
 export { answer as fulfillAnswer };

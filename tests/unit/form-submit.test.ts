@@ -1,6 +1,6 @@
 /** Retry, back-off and idempotency of form inserts (src/lib/forms/submit.ts), on a fake clock. */
 import { describe, it, expect, vi, beforeEach, afterEach } from 'vitest';
-import { backoffDelay, BackendNotConfiguredError, classify, submitWithRetry, type InsertResult } from '../../src/lib/forms/submit';
+import { backoffDelay, BackendNotConfiguredError, classify, parseRetryAfter, submitWithRetry, THROTTLE_CODE, type InsertResult } from '../../src/lib/forms/submit';
 
 const created: InsertResult = { error: null, status: 201 };
 const network: InsertResult = { error: { message: 'TypeError: Failed to fetch', code: '' }, status: 0 };
@@ -9,6 +9,14 @@ const server: InsertResult = { error: { message: '<html>oops</html>' }, status: 
 const check: InsertResult = { error: { code: '23514', message: 'new row for relation "contact_submissions" violates check constraint "contact_submissions_email_check"' }, status: 400 };
 const rls: InsertResult = { error: { code: '42501', message: 'new row violates row-level security policy for table "contact_submissions"' }, status: 401 };
 const duplicate: InsertResult = { error: { code: '23505', message: 'duplicate key value violates unique constraint "contact_submissions_pkey"' }, status: 409 };
+/** The database throttle's answer (supabase/migrations/*_form_throttle.sql), as postgrest-js hands it over. */
+const throttled: InsertResult = {
+  error: { code: THROTTLE_CODE, message: 'Too many submissions in a short time.', details: 'Try again in 540 seconds.', hint: null },
+  status: 429,
+  retryAfterMs: 540_000,
+};
+/** A 429 from elsewhere (the API gateway), saying when to come back. */
+const gatewayLimit = (retryAfterMs?: number): InsertResult => ({ error: { message: 'API rate limit exceeded' }, status: 429, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
 
 /** A fake `send` answering with the given results in turn, recording when each call happened. */
 function sender(...answers: InsertResult[]) {
@@ -41,6 +49,8 @@ describe('classify', () => {
     [network, 'transient'],
     [unavailable, 'transient'],
     [{ error: { message: 'slow down' }, status: 429 }, 'transient'],
+    [throttled, 'throttled'],
+    [{ error: { code: THROTTLE_CODE, message: 'x' }, status: 400 }, 'refused'],
     [{ error: { message: 'bad gateway' }, status: 502 }, 'transient'],
     [{ error: { message: 'timeout' }, status: 504 }, 'transient'],
     [server, 'refused'],
@@ -49,6 +59,22 @@ describe('classify', () => {
     [{ error: { code: 'PGRST204', message: "Could not find the 'phone' column" }, status: 400 }, 'refused'],
   ] as const)('%j is %s', (result, expected) => {
     expect(classify(result as InsertResult)).toBe(expected);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it.each([
+    ['120', 120_000],
+    [' 0 ', 0],
+    ['Thu, 01 Jan 1970 00:00:30 GMT', 30_000],
+    ['Wed, 31 Dec 1969 23:59:00 GMT', 0],
+    ['soon', null],
+    ['-5', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ] as const)('reads %j as %j ms (at time 0)', (value, expected) => {
+    expect(parseRetryAfter(value, 0)).toBe(expected);
   });
 });
 
@@ -99,6 +125,39 @@ describe('submitWithRetry', () => {
   ])('fails at once on %s, without retrying', async (_name, answer) => {
     const { send } = sender(answer);
     await expect(submitWithRetry(send)).resolves.toEqual({ ok: false, attempts: 1, reason: 'refused', result: answer });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry the database throttle: one attempt, reason throttled', async () => {
+    const { send } = sender(throttled, created);
+    const outcome = submitWithRetry(send);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(outcome).resolves.toEqual({ ok: false, attempts: 1, reason: 'throttled', result: throttled });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits as long as another 429 says (Retry-After) before retrying, instead of the back-off', async () => {
+    const { send, calls } = sender(gatewayLimit(5000), created);
+    const outcome = submitWithRetry(send);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(outcome).resolves.toEqual({ ok: true, attempts: 2, alreadyStored: false });
+    expect(calls).toEqual([0, 5000]);
+  });
+
+  it('keeps the back-off for a 429 without Retry-After', async () => {
+    const { send, calls } = sender(gatewayLimit(), created);
+    const outcome = submitWithRetry(send);
+    await vi.advanceTimersByTimeAsync(1000);
+    await outcome;
+    expect(calls).toEqual([0, 1000]);
+  });
+
+  it('does not sit through a Retry-After longer than the 30 s cap: fails at once as unavailable', async () => {
+    const answer = gatewayLimit(120_000);
+    const { send } = sender(answer, created);
+    await expect(submitWithRetry(send)).resolves.toEqual({ ok: false, attempts: 1, reason: 'unavailable', result: answer });
     expect(send).toHaveBeenCalledTimes(1);
   });
 

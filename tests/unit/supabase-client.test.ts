@@ -6,9 +6,9 @@
 import { describe, it, expect, vi, afterEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
-import { readBackendConfig, authStorageKey, authPlan, REFRESH_LEAD_MS, NOT_CONFIGURED_MESSAGE } from '../../src/lib/supabase/config';
+import { readBackendConfig, authStorageKey, authPlan, hasFragmentTokens, REFRESH_LEAD_MS, NOT_CONFIGURED_MESSAGE } from '../../src/lib/supabase/config';
 import { createRestBackend } from '../../src/lib/supabase/rest';
-import { BackendNotConfiguredError, submitWithRetry } from '../../src/lib/forms/submit';
+import { BackendNotConfiguredError, submitWithRetry, THROTTLE_CODE } from '../../src/lib/forms/submit';
 import { PASSWORD_MIN_LENGTH } from '../../src/lib/forms/patterns';
 
 afterEach(() => {
@@ -86,6 +86,18 @@ describe('the insert request', () => {
     const backend = createRestBackend({ url: 'https://abcd.supabase.co', anonKey: 'anon-key' });
     await expect(backend.insert('job_applications', { id: 'x' })).resolves.toEqual({ error: body, status: 400 });
   });
+
+  it("reads the throttle's 429 with its code and Retry-After (as the database raises it), and the send is not retried", async () => {
+    const body = { code: THROTTLE_CODE, details: 'Try again in 540 seconds.', hint: null, message: 'Too many submissions in a short time.' };
+    const fetchSpy = vi.fn(
+      async () => new Response(JSON.stringify(body), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '540' } }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    const backend = createRestBackend({ url: 'https://abcd.supabase.co', anonKey: 'anon-key' });
+    await expect(backend.insert('contact_submissions', { id: 'x' })).resolves.toEqual({ error: body, status: 429, retryAfterMs: 540_000 });
+    await expect(submitWithRetry(() => backend.insert('contact_submissions', { id: 'x' }))).resolves.toMatchObject({ ok: false, reason: 'throttled', attempts: 1 });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('supabase/config.toml', () => {
@@ -93,6 +105,18 @@ describe('supabase/config.toml', () => {
     const config = parseToml(readFileSync('supabase/config.toml', 'utf8')) as { auth: { minimum_password_length: number; enable_signup: boolean } };
     expect(config.auth.minimum_password_length).toBe(PASSWORD_MIN_LENGTH);
     expect(config.auth.enable_signup).toBe(false);
+  });
+});
+
+describe('hasFragmentTokens', () => {
+  it.each([
+    ['#access_token=abc&expires_in=3600&refresh_token=r&token_type=bearer&type=recovery', true],
+    ['#type=recovery&refresh_token=r', true],
+    ['#main', false],
+    ['#error=access_denied&error_description=x', false],
+    ['', false],
+  ])('%j: %s', (hash, expected) => {
+    expect(hasFragmentTokens(hash)).toBe(expected);
   });
 });
 
@@ -120,12 +144,17 @@ describe('authPlan: when the sign-in card loads the auth client', () => {
     expect(authPlan(config, storage('{not json'), plain, now)).toEqual({ load: 'now' });
     expect(authPlan(config, storage('{"access_token":"x"}'), plain, now)).toEqual({ load: 'now' });
   });
-  it.each(['#access_token=abc&type=recovery', '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid'])(
-    'now, when the URL carries an auth result (%s)',
-    (hash) => {
-      expect(authPlan(config, storage(null), { hash, search: '' }, now)).toEqual({ load: 'now' });
-    },
-  );
+  it.each([
+    ['', '?code=0b7e1f4a-auth-code'],
+    ['', '?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid'],
+    ['#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid', ''],
+  ])('now, when the URL carries an auth result (%s%s)', (hash, search) => {
+    expect(authPlan(config, storage(null), { hash, search }, now)).toEqual({ load: 'now' });
+  });
+  it('not for session tokens in the fragment: such links are refused, not exchanged', () => {
+    expect(authPlan(config, storage(null), { hash: '#access_token=abc&refresh_token=r&type=recovery', search: '' }, now)).toEqual({ load: 'on-use' });
+    expect(authPlan(config, storage(null), { hash: '', search: '?barcode=1' }, now)).toEqual({ load: 'on-use' });
+  });
   it('on use without settings, and with a storage that throws', () => {
     expect(authPlan(null, storage(session(3600)), plain, now)).toEqual({ load: 'on-use' });
     expect(authPlan(config, { getItem: () => { throw new Error('denied'); } }, plain, now)).toEqual({ load: 'on-use' });

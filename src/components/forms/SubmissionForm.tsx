@@ -34,7 +34,7 @@ export interface SubmissionFormProps<N extends string> {
 
 export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) {
   const { definition, copy, common, labelledBy, success, choices, radioLabels, alsoChange } = props;
-  const form = useFormSubmit({ definition, success, error: copy.error });
+  const form = useFormSubmit({ definition, success, error: copy.error, throttled: common.throttled });
   const { values } = form;
   const selects = choices?.(values) ?? {};
   const byName = new Map<N, FieldDefinition<N>>(definition.fields.map((f) => [f.name, f]));
@@ -54,7 +54,7 @@ export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) 
     };
     switch (field.input) {
       case 'textarea':
-        return <TextAreaField key={field.name} {...shared} rows={field.rows ?? 4} />;
+        return <TextAreaField key={field.name} {...shared} rows={field.rows ?? 4} pattern={field.pattern} />;
       case 'select': {
         const choice = (selects as Partial<Record<N, Choice>>)[field.name];
         return <SelectField key={field.name} {...shared} options={choice?.options ?? []} placeholder={choice?.placeholder} />;

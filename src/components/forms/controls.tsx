@@ -3,7 +3,8 @@
  * validation attributes and the site's field styles. Copy comes in as props.
  * Used by the submission forms and the sign-in card.
  */
-import type { ChangeEvent, InvalidEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent, type InvalidEvent } from 'react';
+import { matchesPattern } from '../../lib/forms/patterns';
 
 export interface FieldCopy {
   label: string;
@@ -30,14 +31,18 @@ type Editable = HTMLInputElement | HTMLTextAreaElement;
 /**
  * Replace the browser's generic "Please match the requested format" with the
  * field's own message. Re-evaluated on every change, since a custom message
- * keeps a field invalid until it is cleared.
+ * keeps a field invalid until it is cleared. `pattern` is for textareas, which
+ * have no pattern attribute: it is applied here as the browser applies one
+ * (to the whole value, never to an empty one).
  */
-function formatCheck(message: string | undefined) {
+function formatCheck(message: string | undefined, pattern?: string) {
   const check = (el: Editable) => {
     el.setCustomValidity('');
-    if (message && (el.validity.patternMismatch || el.validity.typeMismatch)) el.setCustomValidity(message);
+    const mismatch = el.validity.patternMismatch || el.validity.typeMismatch || (pattern !== undefined && el.value !== '' && !matchesPattern(pattern, el.value));
+    if (message && mismatch) el.setCustomValidity(message);
   };
   return {
+    check,
     onInvalid: (event: InvalidEvent<Editable>) => check(event.currentTarget),
     afterChange: (event: ChangeEvent<Editable>) => check(event.currentTarget),
   };
@@ -91,18 +96,29 @@ export function TextField(
   );
 }
 
-export function TextAreaField(props: ControlProps & { rows: number }) {
-  const { form, name, copy, value, onChange, required, optionalMark, maxLength, rows } = props;
+export function TextAreaField(props: ControlProps & { rows: number; pattern?: string }) {
+  const { form, name, copy, value, onChange, required, optionalMark, maxLength, rows, pattern } = props;
   const id = `${form}-${name}`;
+  const format = formatCheck(copy.invalid, pattern);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  // Without a pattern attribute the textarea is only invalid once told so, also for a value restored from a draft.
+  useEffect(() => {
+    if (ref.current) format.check(ref.current);
+  });
   return (
     <div>
       <Label id={id} copy={copy} required={required} optionalMark={optionalMark} />
       <textarea
+        ref={ref}
         id={id}
         name={name}
         rows={rows}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          format.afterChange(event);
+          onChange(event.target.value);
+        }}
+        onInvalid={format.onInvalid}
         required={required}
         maxLength={maxLength}
         placeholder={copy.placeholder}

@@ -16,6 +16,8 @@ export interface FormOptions<N extends string> {
   definition: FormDefinition<N>;
   success: (values: Values<N>) => Notice;
   error: Notice;
+  /** Shown when the database's throttle refuses the row: nothing is retried, values and draft stay. */
+  throttled: Notice;
 }
 
 function describe(outcome: Extract<Outcome, { ok: false }>): string {
@@ -30,7 +32,7 @@ function typedBeforeHydration<N extends string>(definition: FormDefinition<N>): 
   return typedValues(form, definition.fields.map((f) => f.name), emptyValues(definition)) as Partial<Values<N>>;
 }
 
-export function useFormSubmit<N extends string>({ definition, success, error }: FormOptions<N>) {
+export function useFormSubmit<N extends string>({ definition, success, error, throttled }: FormOptions<N>) {
   const empty = useMemo(() => emptyValues(definition), [definition]);
   const { draft, updateDraft, clearDraft } = useDraft(definition.id, empty, () => typedBeforeHydration(definition));
   const [submitting, setSubmitting] = useState(false);
@@ -59,14 +61,7 @@ export function useFormSubmit<N extends string>({ definition, success, error }: 
       event.preventDefault();
       if (busy.current) return;
       const form = event.currentTarget;
-      // `required` accepts a field of spaces; empty it so the browser asks for it like an empty one.
-      const blank = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[required], textarea[required]')].filter(
-        (el) => el.value !== '' && el.value.trim() === '',
-      );
-      for (const el of blank) {
-        el.value = '';
-        if (el.name in empty) setFields({ [el.name]: '' } as Partial<Values<N>>);
-      }
+      // A value of only spaces or invisible characters fails the field's pattern (src/lib/forms/patterns.ts), so the browser asks again.
       if (!form.reportValidity()) return;
 
       busy.current = true;
@@ -92,14 +87,14 @@ export function useFormSubmit<N extends string>({ definition, success, error }: 
           done();
         } else {
           console.error(`The ${definition.id} form could not be sent after ${outcome.attempts} attempt(s): ${describe(outcome)}`);
-          notifyError(error);
+          notifyError(outcome.reason === 'throttled' ? throttled : error);
         }
       } finally {
         busy.current = false;
         setSubmitting(false);
       }
     },
-    [draft, empty, setFields, updateDraft, clearDraft, definition, success, error],
+    [draft, updateDraft, clearDraft, definition, success, error, throttled],
   );
 
   return useMemo(

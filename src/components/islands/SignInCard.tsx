@@ -6,11 +6,15 @@
  * in, who they are and Sign out. The session lives in localStorage and
  * refreshes itself (src/lib/supabase/auth.ts); its state is the shared
  * `$session` store.
+ *
+ * Failing safe: Sign out always signs this browser out, even when the service
+ * cannot be reached; the reset notice is the same for every answer the service
+ * gives; a link carrying session tokens in its fragment is refused.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, nextSession } from '../../lib/session';
-import { authPlan, authStorageKey, backendConfig } from '../../lib/supabase/config';
+import { authPlan, authStorageKey, backendConfig, hasFragmentTokens } from '../../lib/supabase/config';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../lib/forms/patterns';
 import type { FormsCopy } from '../../lib/schemas';
 import { SubmitButton, TextField } from '../forms/controls';
@@ -26,6 +30,7 @@ const REDIRECT_DELAY_MS = 1200;
 const F = 'sign-in';
 
 type AuthModule = typeof import('../../lib/supabase/auth');
+type AuthClient = ReturnType<AuthModule['getAuthClient']>;
 let authModule: Promise<AuthModule> | undefined;
 
 /** The auth client's module (about 24 KB gzip), loaded once, on demand, and subscribed to `$session`. */
@@ -41,6 +46,25 @@ function loadAuth(): Promise<AuthModule> {
 /** The service's own message when the service refused; a generic one for anything else (network, exceptions). */
 function serviceMessage(auth: AuthModule, error: unknown, fallback: string): string {
   return auth.isAuthApiError(error) && error.message ? error.message : fallback;
+}
+
+/**
+ * End the session in this browser without the service's help: the auth
+ * client's local scope removes the stored session before its own request
+ * (which may fail too); without a client (its code could not load), the stored
+ * session is removed here.
+ */
+async function signOutHere(auth: AuthClient): Promise<void> {
+  if (auth) {
+    const { error } = await auth.signOut({ scope: 'local' }).catch((thrown: unknown) => ({ error: thrown }));
+    if (error) console.error('The sign-in service could not revoke this session either:', error);
+  }
+  try {
+    if (backendConfig) window.localStorage.removeItem(authStorageKey(backendConfig));
+  } catch {
+    // Storage unavailable: nothing was stored.
+  }
+  $session.set(nextSession($session.get(), 'SIGNED_OUT', null));
 }
 
 export default function SignInCard({ copy }: Props) {
@@ -79,6 +103,13 @@ export default function SignInCard({ copy }: Props) {
       window.removeEventListener('storage', onStorage);
     };
   }, []);
+
+  useEffect(() => {
+    if (!hasFragmentTokens(window.location.hash)) return;
+    // An old-style (implicit) link: not accepted, and its tokens must not stay in the address bar or history.
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    notifyError({ text: copy.linkRefused });
+  }, [copy.linkRefused]);
 
   /** Start loading the auth client as soon as the visitor turns to the card. */
   const warmUp = () => void loadAuth().catch(() => {});
@@ -127,31 +158,42 @@ export default function SignInCard({ copy }: Props) {
 
   const signOut = () =>
     void run(async () => {
+      let auth: AuthClient = null;
       try {
-        const m = await loadAuth();
-        const auth = m.getAuthClient();
-        if (!auth) return;
-        const { error } = await auth.signOut();
-        if (error) {
-          notifyError({ text: serviceMessage(m, error, copy.unexpectedError) });
+        auth = (await loadAuth()).getAuthClient();
+        const { error } = auth ? await auth.signOut() : { error: new Error('no auth client') };
+        if (!error) {
+          notifySuccess({ text: copy.signedOut });
           return;
         }
-        notifySuccess({ text: copy.signedOut });
+        console.error('The sign-in service did not confirm the sign-out:', error);
       } catch (error) {
         console.error('Sign-out failed:', error);
-        notifyError({ text: copy.unexpectedError });
       }
+      // Signing out never leaves this browser signed in, whatever happened above.
+      await signOutHere(auth);
+      notifyError({ text: copy.signedOutHere });
     });
 
   const sendReset = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(async () => {
       try {
-        const auth = (await loadAuth()).getAuthClient();
-        const result = auth ? await auth.resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/login` }) : null;
-        // The same notice for every address: it must not tell whether one has an account.
-        if (result && !result.error) notifySuccess({ text: copy.forgot.sent });
-        else notifyError({ text: copy.forgot.error });
+        const m = await loadAuth();
+        const auth = m.getAuthClient();
+        if (!auth) {
+          notifyError({ text: copy.forgot.error });
+          return;
+        }
+        const { error } = await auth.resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/login` });
+        // Only "no answer at all" is told apart. Every answer (sent, refused, rate limited, failed to mail) gets the same
+        // notice: a refusal or an error can depend on whether the address has an account, so none may show.
+        if (error && m.isAuthRetryableFetchError(error) && error.status === 0) {
+          console.error('Password reset failed: the sign-in service could not be reached.', error);
+          notifyError({ text: copy.forgot.error });
+          return;
+        }
+        notifySuccess({ text: copy.forgot.sent });
       } catch (error) {
         console.error('Password reset failed:', error);
         notifyError({ text: copy.forgot.error });

@@ -24,7 +24,7 @@ export interface FieldDefinition<N extends string = string> {
   required: boolean;
   /** The most characters the visitor may type: the column's CHECK bound, minus anything `derive` adds. */
   maxLength?: number;
-  /** A browser pattern (same rule as the column's CHECK); the field's copy then needs an `invalid` message. */
+  /** A browser pattern (src/lib/forms/patterns.ts, the same rule as the column's CHECK); the field's copy then needs an `invalid` message. Textareas apply it in script. */
   pattern?: string;
   autoComplete?: string;
   /** Visible lines of a textarea. */

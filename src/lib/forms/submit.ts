@@ -4,7 +4,11 @@
  *
  * - A network failure (status 0: offline, DNS, timeout) or a transient answer
  *   (408, 429, 502, 503, 504) is retried up to 3 times with exponential
- *   back-off, 1 s, 2 s, 4 s …, capped at 30 s.
+ *   back-off, 1 s, 2 s, 4 s …, capped at 30 s. When the answer says how
+ *   long to wait (Retry-After), the retry waits that long instead; a wait
+ *   longer than the cap is not sat through: the send fails at once.
+ * - The database's throttle (a 429 whose body carries THROTTLE_CODE) is not
+ *   retried: it holds for minutes, and the form says so.
  * - Anything else that is not a success (a 4xx refusal, a 500) fails at once:
  *   sending the same row again would get the same answer.
  * - Rows carry a client-generated id, so when an earlier attempt did reach
@@ -12,15 +16,23 @@
  *   duplicate key (23505): the row is stored, which is a success.
  */
 
-/** What an insert answered: PostgREST's error object (or null) and the HTTP status (0 when no answer arrived). */
+/**
+ * What an insert answered: PostgREST's error object (or null), the HTTP status
+ * (0 when no answer arrived) and, when the answer said how long to wait
+ * before trying again (Retry-After), that wait in milliseconds.
+ */
 export interface InsertResult {
   error: { message: string; code?: string; details?: string | null; hint?: string | null } | null;
   status: number;
+  retryAfterMs?: number;
 }
+
+/** The `code` of the database throttle's 429 body (supabase/migrations/*_form_throttle.sql). */
+export const THROTTLE_CODE = 'form_throttled';
 
 export type Outcome =
   | { ok: true; attempts: number; alreadyStored: boolean }
-  | { ok: false; attempts: number; reason: 'not-configured' | 'refused' | 'unavailable' | 'exception'; result?: InsertResult; cause?: unknown };
+  | { ok: false; attempts: number; reason: 'not-configured' | 'refused' | 'throttled' | 'unavailable' | 'exception'; result?: InsertResult; cause?: unknown };
 
 export interface RetryOptions {
   /** Retries after the first attempt (3 by default). */
@@ -52,10 +64,25 @@ export function backoffDelay(retry: number, options: Pick<RetryOptions, 'baseDel
   return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
 }
 
-export function classify(result: InsertResult): 'stored' | 'already-stored' | 'transient' | 'refused' {
+/**
+ * A Retry-After header value in milliseconds from `now`: delay-seconds or an
+ * HTTP date (RFC 9110). Null when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // HTTP dates start with the day's name ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse reads far too much else.
+  if (!/^[A-Za-z]{3}/.test(text)) return null;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+export function classify(result: InsertResult): 'stored' | 'already-stored' | 'throttled' | 'transient' | 'refused' {
   if (!result.error && result.status >= 200 && result.status < 300) return 'stored';
   // unique_violation on the primary key: an earlier attempt of this very row got through.
   if (result.error?.code === '23505') return 'already-stored';
+  if (result.status === 429 && result.error?.code === THROTTLE_CODE) return 'throttled';
   if (TRANSIENT_STATUS.has(result.status)) return 'transient';
   return 'refused';
 }
@@ -76,9 +103,9 @@ export async function submitWithRetry(send: () => Promise<InsertResult>, options
     const kind = classify(result);
     if (kind === 'stored') return { ok: true, attempts, alreadyStored: false };
     if (kind === 'already-stored') return { ok: true, attempts, alreadyStored: true };
-    if (kind === 'refused' || attempts > opts.retries) {
-      return { ok: false, attempts, reason: kind === 'refused' ? 'refused' : 'unavailable', result };
-    }
-    await opts.sleep(backoffDelay(attempts - 1, opts));
+    if (kind === 'refused' || kind === 'throttled') return { ok: false, attempts, reason: kind, result };
+    const delay = result.retryAfterMs ?? backoffDelay(attempts - 1, opts);
+    if (attempts > opts.retries || delay > opts.maxDelayMs) return { ok: false, attempts, reason: 'unavailable', result };
+    await opts.sleep(delay);
   }
 }

@@ -4,8 +4,13 @@
  * sb-<project ref>-auth-token and refreshes itself. Form pages never import
  * this module; the sign-in card imports it dynamically, at once when a
  * session is stored, otherwise when the visitor starts using the card.
+ *
+ * Password-reset links use the PKCE flow: the reset request carries a code
+ * challenge, the link returns with a one-time `?code=` that only this browser
+ * (holding the code verifier) can exchange for a session. Links with session
+ * tokens in the URL fragment (the implicit flow) are refused.
  */
-import { AuthClient, isAuthApiError, type GoTrueClient } from '@supabase/auth-js';
+import { AuthClient, isAuthApiError, isAuthRetryableFetchError, type GoTrueClient } from '@supabase/auth-js';
 import { anonHeaders, authStorageKey, backendConfig, NOT_CONFIGURED_MESSAGE } from './config';
 import { $session, nextSession } from '../session';
 
@@ -26,7 +31,7 @@ export function getAuthClient(): GoTrueClient | null {
     persistSession: true,
     autoRefreshToken: true,
     detectSessionInUrl: true,
-    flowType: 'implicit',
+    flowType: 'pkce',
   });
   return client;
 }
@@ -48,4 +53,4 @@ export function startSessionSync(): void {
   });
 }
 
-export { isAuthApiError };
+export { isAuthApiError, isAuthRetryableFetchError };

@@ -54,9 +54,19 @@ export interface StoredUser {
 }
 
 /**
+ * Whether the URL fragment carries session tokens: how auth links delivered a
+ * session before the PKCE flow. Such links are not accepted (a token in the
+ * address ends up in history and referrers), so the sign-in card removes them.
+ */
+export function hasFragmentTokens(hash: string): boolean {
+  return /(^|[#&])(access_token|refresh_token)=/.test(hash);
+}
+
+/**
  * When the sign-in card needs the auth client (about 24 KB gzip):
- * - 'now': the URL carries the result of an auth link (password reset, error),
- *   or the stored session is about to expire and must be refreshed;
+ * - 'now': the URL carries the result of an auth link (a PKCE `code` to
+ *   exchange after a password reset, or an error), or the stored session is
+ *   about to expire and must be refreshed;
  * - 'later': a valid session is stored. It is shown from storage, exactly as
  *   the auth client itself would show it before its expiry, and the client is
  *   loaded `inMs` before expiry to refresh it (or earlier, when the card is used);
@@ -71,7 +81,7 @@ export function authPlan(
   now: number,
 ): AuthPlan {
   if (!config) return { load: 'on-use' };
-  if (/(^|[#?&])(access_token|error_description|error_code)=/.test(url.hash + url.search)) return { load: 'now' };
+  if (/(^|[?&])code=/.test(url.search) || /(^|[#?&])(error_description|error_code)=/.test(url.hash + url.search)) return { load: 'now' };
   let raw: string | null = null;
   try {
     raw = storage?.getItem(authStorageKey(config)) ?? null;

@@ -6,7 +6,7 @@
  */
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { anonHeaders, backendConfig, NOT_CONFIGURED_MESSAGE, type BackendConfig } from './config';
-import { BackendNotConfiguredError, type InsertResult } from '../forms/submit';
+import { BackendNotConfiguredError, parseRetryAfter, type InsertResult } from '../forms/submit';
 import type { TableName } from '../forms/definition';
 
 /** Abort a request that has not answered after this long; it then counts as a network failure and is retried. */
@@ -30,8 +30,17 @@ export function createRestBackend(config: BackendConfig | null): RestBackend {
         retry: false, // retries are ours (src/lib/forms/submit.ts), with the row id making them safe
         timeout: REQUEST_TIMEOUT_MS,
       });
-      const { error, status } = await client.from(table).insert(row as never);
-      return { error, status };
+      // postgrest-js does not pass response headers on; this request's fetch keeps the one the retries need.
+      // (A cross-origin page reads Retry-After only when the response exposes it; otherwise the usual back-off applies.)
+      let retryAfter: string | null = null;
+      const keepRetryAfter: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        retryAfter = response.headers.get('retry-after');
+        return response;
+      };
+      const { error, status } = await client.from(table, { fetch: keepRetryAfter }).insert(row as never);
+      const retryAfterMs = parseRetryAfter(retryAfter);
+      return retryAfterMs === null ? { error, status } : { error, status, retryAfterMs };
     },
   };
 }
