@@ -7,7 +7,7 @@ import { defineCollection } from 'astro:content';
 import { glob, file } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { parse as parseYaml } from 'yaml';
-import { formsCopySchema, pageSchema, postSchema, productSchema, serviceSchema, siteSchema } from './lib/schemas';
+import { formsCopySchema, pageSchema, postSchema, productSchema, searchCopySchema, serviceSchema, siteSchema } from './lib/schemas';
 import { COLLECTION_FILES, globPatterns, type RoutedCollection } from './lib/content-files';
 
 /** CONTENT_DIR lets tests and the build benchmark build the site from a copy of content/. */
@@ -48,4 +48,6 @@ export const collections = {
   recruitmentProducts: list('recruitment-products', { title: text(60), description: text(300), domains: z.array(text(60)).min(1).max(8) }),
   // Copy of the form islands and the sign-in card (content/forms.yaml).
   forms: defineCollection({ loader: file(`${dir}/forms.yaml`), schema: formsCopySchema }),
+  // Words of the site search and the not-found page (content/search.yaml).
+  search: defineCollection({ loader: file(`${dir}/search.yaml`), schema: searchCopySchema }),
 };
