@@ -7,7 +7,8 @@ import { defineCollection } from 'astro:content';
 import { glob, file } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { parse as parseYaml } from 'yaml';
-import { formsCopySchema, pageSchema, postSchema, productSchema, searchCopySchema, serviceSchema, siteSchema } from './lib/schemas';
+import { formsCopySchema, uiCopySchema, pageSchema, postSchema, productCategorySchema, productSchemaWith, searchCopySchema, serviceSchema, siteSchema } from './lib/schemas';
+import { readProductCategories } from './lib/manifest';
 import { COLLECTION_FILES, globPatterns, type RoutedCollection } from './lib/content-files';
 
 /** CONTENT_DIR lets tests and the build benchmark build the site from a copy of content/. */
@@ -35,10 +36,12 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 export const collections = {
   site: defineCollection({ loader: file(`${dir}/site.yaml`), schema: siteSchema }),
   pages: routed('pages', pageSchema),
-  products: routed('products', productSchema),
+  // A product's category must be listed in content/lists/product-categories.yaml, read before the collections load.
+  products: routed('products', productSchemaWith(readProductCategories(dir))),
   services: routed('services', serviceSchema),
   posts: routed('posts', postSchema),
-  // Shared lists (SPEC §1 and §3): each fact is written once and referenced from pages.
+  // Shared lists: each fact is written once and referenced from pages.
+  productCategories: list('product-categories', productCategorySchema),
   claims: list('claims', { value: text(20).describe('The figure, e.g. "85%" or "30K".'), label: text(80) }),
   values: list('values', { title: text(80), text: text(400) }),
   teamGroups: list('team-groups', { title: text(60), text: text(400) }),
@@ -50,4 +53,6 @@ export const collections = {
   forms: defineCollection({ loader: file(`${dir}/forms.yaml`), schema: formsCopySchema }),
   // Words of the site search and the not-found page (content/search.yaml).
   search: defineCollection({ loader: file(`${dir}/search.yaml`), schema: searchCopySchema }),
+  // The words of the frame and layouts (content/ui.yaml).
+  ui: defineCollection({ loader: file(`${dir}/ui.yaml`), schema: uiCopySchema }),
 };

@@ -12,8 +12,8 @@ interface ImportMeta {
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on the first interaction with the island; "scroll": also on the page's first scroll (src/directives/interaction.ts). */
-    'client:interaction'?: boolean | 'scroll';
+    /** Hydrate on the first interaction with the island, or at once in the cases its value names (src/directives/interaction.ts). */
+    'client:interaction'?: boolean | 'scroll' | 'session' | `draft:${string}`;
   }
 }
 export {};

@@ -4,7 +4,7 @@
  * {brand}, {slug}, {url.planner} … are resolved in one place.
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import type { PageMeta, Site } from './schemas';
+import type { PageMeta, Site, UiCopy } from './schemas';
 import { fillDeep, placeholderValues } from './placeholders';
 import { buildRoutes, type Redirect, type Route } from './routes';
 import { readRedirects } from './manifest';
@@ -33,11 +33,18 @@ export const getSite = oncePerBuild(async (): Promise<Site> => {
   return fillDeep(site, placeholderValues(site));
 });
 
+/** The words of the frame and layouts (content/ui.yaml), placeholders filled. */
+export const getUi = oncePerBuild(async (): Promise<UiCopy> => {
+  const entry = await getEntry('ui', 'ui');
+  if (!entry) throw new Error('content/ui.yaml must define a top-level "ui:" entry');
+  return filled(entry.data);
+});
+
 export async function filled<T>(value: T): Promise<T> {
   return fillDeep(value, placeholderValues(await getSite()));
 }
 
-export type ListName = 'claims' | 'values' | 'teamGroups' | 'expertise' | 'planCategories' | 'projectTypes' | 'recruitmentProducts';
+export type ListName = 'productCategories' | 'claims' | 'values' | 'teamGroups' | 'expertise' | 'planCategories' | 'projectTypes' | 'recruitmentProducts';
 
 /** A shared list in file order, placeholders filled. */
 export async function getList<N extends ListName>(name: N): Promise<CollectionEntry<N>['data'][]> {
@@ -67,7 +74,7 @@ export async function getServices() {
   return Promise.all(sorted.map(async (e) => ({ ...e, data: await filled(e.data) })));
 }
 
-export async function getPosts() {
+async function getPosts() {
   const entries = await getCollection('posts');
   return Promise.all(entries.map(async (e) => ({ ...e, data: await filled(e.data) })));
 }
@@ -77,7 +84,7 @@ export async function getRedirects(): Promise<Redirect[]> {
   return readRedirects(process.env.CONTENT_DIR ?? 'content', placeholderValues(await getSite()));
 }
 
-export async function getPages() {
+async function getPages() {
   const entries = await getCollection('pages');
   return Promise.all(entries.map(async (e) => ({ ...e, data: await filled(e.data) })));
 }

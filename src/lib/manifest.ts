@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { COLLECTION_FILES, entryId, isContentFile, type RoutedCollection } from './content-files';
 import { buildRoutes, servedPaths as servedPathsOf, type Redirect, type Route, type RouteKind, type RouteSource, type ServedPath } from './routes';
-import { pageSchema, postSchema, productSchema, redirectSchema, serviceSchema, siteSchema, type Site } from './schemas';
+import { pageSchema, postSchema, productSchemaWith, redirectSchema, serviceSchema, siteSchema, type Site } from './schemas';
 import { fill, fillDeep, placeholderValues } from './placeholders';
 
 export type { RouteKind, Redirect };
@@ -58,6 +58,16 @@ export function readSite(contentDir = 'content'): Site {
   return validated(file, siteSchema, raw.site);
 }
 
+/** The category names of content/lists/product-categories.yaml, which a product's `category` must be one of. */
+export function readProductCategories(contentDir = 'content'): string[] {
+  const file = join(contentDir, 'lists', 'product-categories.yaml');
+  const entries = parseYaml(readFileSync(file, 'utf8')) as { id?: unknown }[];
+  return entries.map((entry, index) => {
+    if (typeof entry?.id !== 'string' || !entry.id.trim()) throw new Error(`${file} › ${index}.id: every category needs a name`);
+    return entry.id;
+  });
+}
+
 export function readRedirects(contentDir: string, values: Record<string, string>): Redirect[] {
   const file = join(contentDir, 'redirects.yaml');
   if (!existsSync(file)) return [];
@@ -75,6 +85,7 @@ export function readManifest(contentDir = 'content'): Manifest {
     sources.push({ kind, id, meta: data.meta && fillDeep(data.meta, values), ownFile: data.layout === 'custom' });
 
   for (const { id, file } of collectionFiles(contentDir, 'pages')) add('page', id, validated(file, pageSchema, parseYaml(readFileSync(file, 'utf8'))));
+  const productSchema = productSchemaWith(readProductCategories(contentDir));
   for (const { id, file } of collectionFiles(contentDir, 'products')) add('product', id, validated(file, productSchema, frontmatter(file)));
   for (const { id, file } of collectionFiles(contentDir, 'services')) add('service', id, validated(file, serviceSchema, frontmatter(file)));
   for (const { id, file } of collectionFiles(contentDir, 'posts')) add('post', id, validated(file, postSchema, frontmatter(file)));

@@ -8,6 +8,11 @@
  * validation errors and in editor tooling.
  */
 import { z } from 'astro/zod';
+import type { FormDefinition } from './forms/definition';
+import { contactForm } from './forms/contact';
+import { demoForm } from './forms/demo';
+import { careersForm } from './forms/careers';
+import { productTeamForm } from './forms/product-team';
 
 /** A site path, optionally templated with `{slug}` (the brand slug from the site configuration). */
 export const sitePath = z
@@ -20,7 +25,7 @@ export const sitePath = z
 
 const shortText = (max: number) => z.string().trim().min(1).max(max);
 
-/** One page's metadata, the SPEC §3 "page metadata entry". Shared by pages, products, services and posts. */
+/** One page's metadata: path, names, search snippet and sitemap hints. Shared by pages, products, services and posts. */
 export const metaSchema = z
   .object({
     path: sitePath,
@@ -59,7 +64,6 @@ export const actionSchema = z
     href: z.string().min(1).describe('Where it goes: /contact, #application-form, {url.planner}, mailto:{email.partners} …'),
     style: z.enum(['primary', 'secondary', 'link']).default('primary'),
     newTab: z.boolean().default(false).describe('Open in a new tab (always with rel="noopener noreferrer").'),
-    reload: z.boolean().default(false).describe('Force a full page load instead of a normal in-site navigation.'),
   })
   .strict();
 export type Action = z.infer<typeof actionSchema>;
@@ -99,28 +103,209 @@ export const listSources = [
   'values', 'teamGroups', 'planCategories', 'projectTypes', 'recruitmentProducts', 'expertise',
 ] as const;
 
-/**
- * Page sections, a discriminated union on `type`. Each is rendered by
+/* ---------------------------------------------------------------------------
+ * Page sections. Each type has its own schema and is rendered by
  * `src/components/sections/<Type>Section.astro` through `Sections.astro`.
- */
+ * ------------------------------------------------------------------------- */
+
+export const heroSectionSchema = z
+  .object({
+    type: z.literal('hero'),
+    id: anchor,
+    eyebrow: shortText(80).optional().describe('Small line above the heading.'),
+    heading: shortText(120).describe("The page's main heading (its h1)."),
+    lead: intro,
+    actions: z.array(actionSchema).max(3).default([]),
+    chips: z.array(shortText(60)).max(10).optional().describe('Short tags shown under the lead.'),
+  })
+  .strict()
+  .describe('The page header: heading, lead text and up to three buttons.');
+
+export const parallaxHeroSectionSchema = z
+  .object({
+    type: z.literal('parallax-hero'),
+    id: anchor,
+    heading: shortText(80),
+    lead: intro,
+    action: actionSchema,
+    hashtags: z.array(shortText(40)).max(8).describe('Tags shown under the heading, e.g. "#Innovation".'),
+    floatingWords: z.array(shortText(20)).max(6).describe('Decorative words drifting behind the heading.'),
+    roles: z.array(shortText(30)).max(6).describe('Team roles shown as chips.'),
+  })
+  .strict()
+  .describe('The animated header of the join page.');
+
+export const cardsSectionSchema = z
+  .object({
+    type: z.literal('cards'),
+    id: anchor,
+    heading,
+    intro,
+    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3).describe('Cards per row on wide screens: 2, 3 or 4.'),
+    items: z.array(cardSchema).max(24).default([]),
+    source: z.enum(listSources).optional().describe('Render a shared list from content/lists instead of (or after) items.'),
+    limit: z.number().int().positive().optional().describe('Show at most this many cards.'),
+    actions: z.array(actionSchema).max(3).optional().describe('Buttons shown below the cards, e.g. "Try Dashboard Demo".'),
+  })
+  .strict()
+  .describe('A grid of cards.');
+
+export const statsSectionSchema = z
+  .object({
+    type: z.literal('stats'),
+    id: anchor,
+    heading,
+    intro,
+    claims: z.array(z.string()).min(1).max(8).describe('Ids from content/lists/claims.yaml.'),
+  })
+  .strict()
+  .describe('Key figures, each written once in content/lists/claims.yaml.');
+
+export const stepsSectionSchema = z
+  .object({
+    type: z.literal('steps'),
+    id: anchor,
+    heading,
+    intro,
+    items: z.array(z.object({ title: shortText(80), text: z.string().max(400).optional() }).strict()).min(1).max(8),
+  })
+  .strict()
+  .describe('Numbered steps of a process.');
+
+export const listSectionSchema = z
+  .object({
+    type: z.literal('list'),
+    id: anchor,
+    heading,
+    intro,
+    items: z.array(shortText(200)).max(30).default([]),
+    source: z.enum(listSources).optional().describe('Render a shared list from content/lists instead of (or after) items.'),
+  })
+  .strict()
+  .describe('A bulleted list.');
+
+export const faqSectionSchema = z
+  .object({
+    type: z.literal('faq'),
+    id: anchor,
+    heading,
+    intro,
+    items: z.array(z.object({ question: shortText(200), answer: z.string().min(1).max(1200) }).strict()).min(1).max(12),
+  })
+  .strict()
+  .describe('Questions and answers; also published as FAQ structured data.');
+
+export const ctaSectionSchema = z
+  .object({
+    type: z.literal('cta'),
+    id: anchor,
+    heading: shortText(120),
+    text: intro,
+    actions: z.array(actionSchema).min(1).max(3),
+  })
+  .strict()
+  .describe('A call to action: heading, text and buttons.');
+
+export const proseSectionSchema = z
+  .object({
+    type: z.literal('prose'),
+    id: anchor,
+    heading,
+    paragraphs: z.array(z.string().min(1).max(1500)).min(1).max(20),
+    bullets: z.array(shortText(300)).max(20).optional(),
+    size: z
+      .enum(['document', 'section'])
+      .default('document')
+      .describe('"document": compact, for policy-style pages with many prose blocks; "section": the spacing and heading size of the other page sections.'),
+  })
+  .strict()
+  .describe('Paragraphs of text, optionally followed by bullets.');
+
+const progressItemSchema = z
+  .object({
+    title: shortText(80),
+    label: shortText(80).optional(),
+    text: z.string().max(300).optional(),
+    status: shortText(30).optional(),
+    percent: z.number().int().min(0).max(100).describe('Progress from 0 to 100.'),
+    note: shortText(60).optional(),
+    members: z.number().int().min(0).optional().describe('Team members so far.'),
+    steps: z.array(z.object({ title: shortText(60), done: z.boolean().default(false) }).strict()).max(8).optional(),
+  })
+  .strict();
+
+export const progressSectionSchema = z
+  .object({ type: z.literal('progress'), id: anchor, heading, intro, items: z.array(progressItemSchema).min(1).max(6) })
+  .strict()
+  .describe('Progress bars, e.g. of teams being formed.');
+
+export const contactDetailsSectionSchema = z
+  .object({ type: z.literal('contact-details'), id: anchor, heading })
+  .strict()
+  .describe('The contact details card (values from content/site.yaml).');
+
+export const socialsSectionSchema = z
+  .object({ type: z.literal('socials'), id: anchor, heading, intro, placement: z.enum(['home', 'contact']).default('home') })
+  .strict()
+  .describe('The social network links from content/site.yaml.');
+
+export const productGridSectionSchema = z
+  .object({ type: z.literal('product-grid'), id: anchor, heading, intro })
+  .strict()
+  .describe('Every product, as cards, in their order.');
+
+export const serviceGridSectionSchema = z
+  .object({ type: z.literal('service-grid'), id: anchor, heading, intro })
+  .strict()
+  .describe('Every service, as cards, in their order.');
+
+// Early-access and feedback boxes have no backend table: they honestly open a mail draft.
+export const mailBoxSectionSchema = z
+  .object({
+    type: z.literal('mail-box'),
+    id: anchor,
+    heading: shortText(120),
+    text: intro,
+    button: shortText(40),
+    to: z.string().min(3).describe('Address the draft goes to, e.g. {email.support}.'),
+    subject: shortText(120),
+  })
+  .strict()
+  .describe('A box whose button opens an e-mail draft.');
+
+export const formSectionSchema = z
+  .object({
+    type: z.literal('form'),
+    id: anchor,
+    heading,
+    intro,
+    form: z.enum(['contact', 'demo', 'careers', 'product-team']).describe('Which form island renders here.'),
+    aside: z
+      .enum(['contact-details'])
+      .optional()
+      .describe('A side column beside the form on wide screens (below it on small ones): "contact-details" shows the contact details card.'),
+  })
+  .strict()
+  .describe('One of the four forms.');
+
+/** Page sections, a discriminated union on `type`. */
 export const sectionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hero'), id: anchor, eyebrow: shortText(80).optional(), heading: shortText(120), lead: intro, actions: z.array(actionSchema).max(3).default([]), chips: z.array(shortText(60)).max(10).optional() }).strict(),
-  z.object({ type: z.literal('parallax-hero'), id: anchor, heading: shortText(80), lead: intro, action: actionSchema, hashtags: z.array(shortText(40)).max(8), floatingWords: z.array(shortText(20)).max(6), roles: z.array(shortText(30)).max(6) }).strict(),
-  z.object({ type: z.literal('cards'), id: anchor, heading, intro, columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3), items: z.array(cardSchema).max(24).default([]), source: z.enum(listSources).optional().describe('Render a shared list from content/lists instead of (or after) items.'), limit: z.number().int().positive().optional(), actions: z.array(actionSchema).max(3).optional().describe('Buttons shown below the cards, e.g. "Try Dashboard Demo".') }).strict(),
-  z.object({ type: z.literal('stats'), id: anchor, heading, intro, claims: z.array(z.string()).min(1).max(8).describe('Ids from content/lists/claims.yaml.') }).strict(),
-  z.object({ type: z.literal('steps'), id: anchor, heading, intro, items: z.array(z.object({ title: shortText(80), text: z.string().max(400).optional() }).strict()).min(1).max(8) }).strict(),
-  z.object({ type: z.literal('list'), id: anchor, heading, intro, items: z.array(shortText(200)).max(30).default([]), source: z.enum(listSources).optional() }).strict(),
-  z.object({ type: z.literal('faq'), id: anchor, heading, intro, items: z.array(z.object({ question: shortText(200), answer: z.string().min(1).max(1200) }).strict()).min(1).max(12) }).strict(),
-  z.object({ type: z.literal('cta'), id: anchor, heading: shortText(120), text: intro, actions: z.array(actionSchema).min(1).max(3) }).strict(),
-  z.object({ type: z.literal('prose'), id: anchor, heading, paragraphs: z.array(z.string().min(1).max(1500)).min(1).max(20), bullets: z.array(shortText(300)).max(20).optional(), size: z.enum(['document', 'section']).default('document').describe('"document": compact, for policy-style pages with many prose blocks; "section": the spacing and heading size of the other page sections.') }).strict(),
-  z.object({ type: z.literal('progress'), id: anchor, heading, intro, items: z.array(z.object({ title: shortText(80), label: shortText(80).optional(), text: z.string().max(300).optional(), status: shortText(30).optional(), percent: z.number().int().min(0).max(100), note: shortText(60).optional(), members: z.number().int().min(0).optional(), steps: z.array(z.object({ title: shortText(60), done: z.boolean().default(false) }).strict()).max(8).optional() }).strict()).min(1).max(6) }).strict(),
-  z.object({ type: z.literal('contact-details'), id: anchor, heading }).strict(),
-  z.object({ type: z.literal('socials'), id: anchor, heading, intro, placement: z.enum(['home', 'contact']).default('home') }).strict(),
-  z.object({ type: z.literal('product-grid'), id: anchor, heading, intro }).strict(),
-  z.object({ type: z.literal('service-grid'), id: anchor, heading, intro }).strict(),
-  // Early-access and feedback boxes are bound to no data (SPEC §3): they honestly open a mail draft.
-  z.object({ type: z.literal('mail-box'), id: anchor, heading: shortText(120), text: intro, button: shortText(40), to: z.string().min(3).describe('Address the draft goes to, e.g. {email.support}.'), subject: shortText(120) }).strict(),
-  z.object({ type: z.literal('form'), id: anchor, heading, intro, form: z.enum(['contact', 'demo', 'careers', 'product-team']).describe('Which form island renders here.'), aside: z.enum(['contact-details']).optional().describe('A side column beside the form on wide screens (below it on small ones): "contact-details" shows the contact details card.') }).strict(),
+  heroSectionSchema,
+  parallaxHeroSectionSchema,
+  cardsSectionSchema,
+  statsSectionSchema,
+  stepsSectionSchema,
+  listSectionSchema,
+  faqSectionSchema,
+  ctaSectionSchema,
+  proseSectionSchema,
+  progressSectionSchema,
+  contactDetailsSectionSchema,
+  socialsSectionSchema,
+  productGridSectionSchema,
+  serviceGridSectionSchema,
+  mailBoxSectionSchema,
+  formSectionSchema,
 ]);
 export type Section = z.infer<typeof sectionSchema>;
 export const sectionsSchema = z.array(sectionSchema).default([]);
@@ -146,10 +331,22 @@ export const colorsSchema = z
   .strict()
   .describe('Gradient colours of the card accent, two hex colours.');
 
-export const productCategories = [
-  'Media & Publishing', 'Communications', 'Education', 'Marketing', 'AI Technology', 'Events & Retail',
-  'AI Lifestyle', 'Learning & Development', 'Sports & Entertainment', 'AI Media Technology',
+/** schema.org's SoftwareApplication categories, as search engines read them. */
+export const applicationCategories = [
+  'BusinessApplication', 'CommunicationApplication', 'DesignApplication', 'DeveloperApplication',
+  'EducationalApplication', 'EntertainmentApplication', 'FinanceApplication', 'GameApplication',
+  'HealthApplication', 'LifestyleApplication', 'MultimediaApplication', 'ReferenceApplication',
+  'SecurityApplication', 'ShoppingApplication', 'SocialNetworkingApplication', 'SportsApplication',
+  'TravelApplication', 'UtilitiesApplication',
 ] as const;
+
+/** One line of content/lists/product-categories.yaml. */
+export const productCategorySchema = {
+  id: shortText(40).describe('The category name, as products write it in `category` and visitors read it.'),
+  applicationCategory: z
+    .enum(applicationCategories)
+    .describe(`The schema.org application category search engines see: ${applicationCategories.join(', ')}.`),
+};
 
 /** A product: content/products/<id>.md. The markdown body is the product overview shown on its page. */
 export const productSchema = z
@@ -158,13 +355,22 @@ export const productSchema = z
     order: z.number().int().min(1).describe('Position on the products page, 1 first.'),
     website: shortText(80).describe('Website shown on the card, e.g. newsbox.example.com.'),
     description: z.string().min(20).max(300).describe('Card description, 20–300 characters.'),
-    category: z.enum(productCategories).describe(`One of: ${productCategories.join('; ')}.`),
+    category: shortText(40).describe('One of the categories in content/lists/product-categories.yaml.'),
     status: z.enum(['Live', 'Beta', 'Coming Soon']).default('Live'),
     colors: colorsSchema,
     meta: metaSchema.optional().describe('Page metadata. Leave out for a product that has no page of its own.'),
     sections: sectionsSchema,
   })
   .strict();
+
+/** The product schema with `category` limited to the categories of content/lists/product-categories.yaml. */
+export function productSchemaWith(categories: readonly string[]) {
+  return productSchema.extend({
+    category: z
+      .enum(categories as [string, ...string[]])
+      .describe(`One of the categories in content/lists/product-categories.yaml: ${categories.join('; ')}.`),
+  });
+}
 
 /** A service: content/services/<id>.md */
 export const serviceSchema = z
@@ -245,6 +451,78 @@ export const siteSchema = z
 export type Site = z.infer<typeof siteSchema>;
 
 /* ---------------------------------------------------------------------------
+ * content/ui.yaml: the words of the site's frame and page layouts that are not
+ * part of any one page (skip link, header, footer, labels of product, service
+ * and post pages, screen-reader names of lists). Components hold no copy.
+ * ------------------------------------------------------------------------- */
+
+const label = (max: number, description: string) => shortText(max).describe(description);
+
+export const uiCopySchema = z
+  .object({
+    skipLink: label(60, 'The first link of every page, shown on keyboard focus: jumps over the header.'),
+    newTab: label(60, 'Read by screen readers after a link that opens in a new tab, e.g. "(opens in a new tab)".'),
+    header: z
+      .object({
+        home: label(60, 'Screen-reader name of the logo link to the home page, e.g. "{brand} home".'),
+        navigation: label(40, 'Screen-reader name of the main navigation, e.g. "Main".'),
+        search: label(40, 'Screen-reader name of the search icon link.'),
+        menu: label(40, 'Screen-reader name of the menu button on small screens.'),
+        menuPanel: label(40, 'Screen-reader name of the opened menu on small screens.'),
+      })
+      .strict(),
+    footer: z.object({ rights: label(80, 'After "© year brand." at the bottom of every page.') }).strict(),
+    lists: z
+      .object({
+        highlights: label(40, "Screen-reader name of the chips under a page's main heading."),
+        features: label(40, 'Screen-reader name of the feature chips of a card without its own chips label.'),
+        seekingExpertise: label(60, 'Label before the expertise chips of each product on the product-teams page.'),
+        hashtags: label(40, 'Screen-reader name of the hashtags in the animated header.'),
+        roles: label(40, 'Screen-reader name of the team roles in the animated header.'),
+      })
+      .strict(),
+    contactDetails: z
+      .object({
+        heading: label(60, 'Heading of the contact details card when its section gives none.'),
+        email: label(30, 'Label of the e-mail address.'),
+        phone: label(30, 'Label of the phone number.'),
+        location: label(30, 'Label of the location.'),
+        hours: label(30, 'Label of the business hours.'),
+        headquarters: label(30, 'Written before the headquarters, e.g. "Headquarters".'),
+      })
+      .strict(),
+    progress: z
+      .object({
+        label: label(30, 'Label of each progress bar, e.g. "Progress".'),
+        done: label(30, 'Read by screen readers after a finished step, e.g. "(done)".'),
+        todo: label(30, 'Read by screen readers after an open step, e.g. "(to do)".'),
+        members: label(30, 'Written after the number of team members, e.g. "members".'),
+      })
+      .strict(),
+    steps: z.object({ step: label(20, 'Read by screen readers before each step number, e.g. "Step".') }).strict(),
+    entry: z
+      .object({
+        overview: label(40, 'Heading of the text body of a product or service page.'),
+        atAGlance: label(40, 'Screen-reader name of the key facts of a product or service, after its title: "at a glance".'),
+        category: label(30, 'Label of a product’s category.'),
+        status: label(30, 'Label of a product’s status.'),
+        website: label(30, 'Label of a product’s website.'),
+      })
+      .strict()
+      .describe('Product and service pages.'),
+    post: z
+      .object({
+        back: label(40, 'Link back to the home page above a blog post.'),
+        by: label(20, 'Read by screen readers between the date and the author, e.g. "by".'),
+        next: label(40, 'Screen-reader name of the links at the end of a post.'),
+      })
+      .strict()
+      .describe('Blog post pages.'),
+  })
+  .strict();
+export type UiCopy = z.infer<typeof uiCopySchema>;
+
+/* ---------------------------------------------------------------------------
  * content/forms.yaml: every word the form islands and the sign-in card show.
  * The islands hold no copy; these strings reach them as props.
  * ------------------------------------------------------------------------- */
@@ -253,8 +531,13 @@ const fieldCopy = z
   .object({
     label: shortText(60).describe('The visible label bound to the field, e.g. "First Name".'),
     placeholder: z.string().max(120).optional().describe('Hint shown inside the empty field.'),
+    invalid: shortText(200)
+      .optional()
+      .describe('What the browser says when the value does not have the expected form, e.g. "Enter an e-mail address such as name@example.com."'),
   })
   .strict();
+/** A field whose definition has a pattern: the message for a value that does not match is required. */
+const patternFieldCopy = fieldCopy.required({ invalid: true });
 const noticeCopy = z
   .object({ title: shortText(60).describe('Bold first line of the notice.'), text: shortText(300) })
   .strict()
@@ -263,8 +546,11 @@ const formButtons = {
   submit: shortText(40).describe('Text of the submit button.'),
   submitting: shortText(40).describe('Text of the submit button while sending, e.g. "Submitting...".'),
 };
-const fields = <K extends string>(keys: readonly K[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, fieldCopy])) as Record<K, typeof fieldCopy>).strict();
+/** The `fields` copy of a form: one entry per field of its definition (src/lib/forms/*.ts), no more, no fewer. */
+const fieldsOf = <N extends string>(definition: FormDefinition<N>) =>
+  z
+    .object(Object.fromEntries(definition.fields.map((f) => [f.name, f.pattern ? patternFieldCopy : fieldCopy])) as Record<N, typeof fieldCopy>)
+    .strict();
 
 export const formsCopySchema = z
   .object({
@@ -276,11 +562,11 @@ export const formsCopySchema = z
       })
       .strict(),
     contact: z
-      .object({ fields: fields(['firstName', 'lastName', 'email', 'company', 'message'] as const), ...formButtons, success: noticeCopy, error: noticeCopy })
+      .object({ fields: fieldsOf(contactForm), ...formButtons, success: noticeCopy, error: noticeCopy })
       .strict(),
     demo: z
       .object({
-        fields: fields(['requestType', 'firstName', 'lastName', 'email', 'company', 'message'] as const),
+        fields: fieldsOf(demoForm),
         requestTypes: z.object({ demo: shortText(60), contact: shortText(60) }).strict().describe('Labels of the two request types.'),
         ...formButtons,
         success: z.object({ title: shortText(60), demo: shortText(300), contact: shortText(300) }).strict(),
@@ -288,11 +574,11 @@ export const formsCopySchema = z
       })
       .strict(),
     careers: z
-      .object({ fields: fields(['name', 'email', 'expertise', 'experience', 'portfolio', 'coverLetter'] as const), ...formButtons, success: noticeCopy, error: noticeCopy })
+      .object({ fields: fieldsOf(careersForm), ...formButtons, success: noticeCopy, error: noticeCopy })
       .strict(),
     productTeam: z
       .object({
-        fields: fields(['name', 'email', 'product', 'domain', 'experience', 'portfolio', 'coverLetter'] as const),
+        fields: fieldsOf(productTeamForm),
         domainFirst: shortText(80).describe('Placeholder of the domain list before a product is chosen.'),
         ...formButtons,
         success: noticeCopy,
@@ -304,7 +590,7 @@ export const formsCopySchema = z
         heading: shortText(80),
         intro: shortText(300),
         features: z.array(shortText(60)).max(6).describe('What a client finds after signing in.'),
-        fields: fields(['email', 'password'] as const),
+        fields: z.object({ email: patternFieldCopy, password: fieldCopy }).strict(),
         ...formButtons,
         success: shortText(120).describe('Notice after a successful sign-in, before going to the home page.'),
         unexpectedError: shortText(120).describe('Notice when sign-in fails for a reason other than the service refusing it.'),

@@ -1,7 +1,7 @@
 /**
  * JSON-LD builders (schema.org). Pure functions of content, unit-tested, and
  * rendered by the head. Every page gets Organization and WebSite (with the
- * SearchAction SPEC §7 asks for); pages below the home page get a BreadcrumbList.
+ * SearchAction that lets search engines offer the site search); pages below the home page get a BreadcrumbList.
  */
 import type { Site } from './schemas';
 import { absoluteUrl } from './urls';
@@ -74,30 +74,18 @@ export interface ProductInfo {
   name: string;
   description: string;
   category: string;
+  /** The schema.org category of `category` (content/lists/product-categories.yaml). */
+  applicationCategory: string;
   path?: string;
 }
 
-/** schema.org / Google application categories for the product categories of SPEC §3; anything else is a business app. */
-const applicationCategories: Record<string, string> = {
-  'Media & Publishing': 'BusinessApplication',
-  Communications: 'CommunicationApplication',
-  Education: 'EducationalApplication',
-  Marketing: 'BusinessApplication',
-  'AI Technology': 'DeveloperApplication',
-  'Events & Retail': 'EntertainmentApplication',
-  'AI Lifestyle': 'LifestyleApplication',
-  'Learning & Development': 'EducationalApplication',
-  'Sports & Entertainment': 'SportsApplication',
-  'AI Media Technology': 'MultimediaApplication',
-};
-
-/** A product as a SoftwareApplication with the free offer in USD that SPEC §7 describes. */
+/** A product as a SoftwareApplication with a free offer in USD (the products are free to try). */
 export function softwareApplication(product: ProductInfo, host: string): JsonLd {
   const node: JsonLd = {
     '@type': 'SoftwareApplication',
     name: product.name,
     description: product.description,
-    applicationCategory: applicationCategories[product.category] ?? 'BusinessApplication',
+    applicationCategory: product.applicationCategory,
     applicationSubCategory: product.category,
     operatingSystem: 'Web',
     publisher: { '@id': `${absoluteUrl(host, '/')}#organization` },

@@ -1,4 +1,4 @@
--- Submissions from the public website's forms (SPEC §3, §7; DECISIONS "Hosted backend").
+-- Submissions from the public website's forms (contact, demo, careers and product-team forms).
 --
 -- contact_submissions: the contact form and the demo-request form.
 -- job_applications:    the careers and the product-team application forms.

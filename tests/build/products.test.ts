@@ -86,7 +86,7 @@ describe('the built site has every product of content/products', () => {
   const manifest = readManifest('content');
   const products = productsIn('content', manifest);
 
-  it('has the ten products of SPEC §1, one of them (StackSage) without a page', () => {
+  it('has the ten products, one of them (StackSage) without a page', () => {
     expect(products).toHaveLength(10);
     expect(products.filter((p) => !p.path).map((p) => p.id)).toEqual(['stacksage']);
   });

@@ -2,7 +2,7 @@
  * The project's migrations (supabase/migrations) on PGlite, prepared like a
  * Supabase project (tests/db/supabase-roles.sql). As `anon` and as
  * `authenticated`, the way PostgREST runs a supabase-js insert:
- * every payload of SPEC §7 is stored; reading, changing and deleting are
+ * every row the four forms build is stored; reading, changing and deleting are
  * refused; bad input is refused by the database itself; RLS is on; and the
  * Security-Advisor-equivalent checks find nothing.
  */
@@ -10,13 +10,17 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { careersRow, contactRow, demoRow, productTeamRow, newRowId } from '../../src/lib/forms/rows';
-import { LIMITS, DEMO_MESSAGE_MAX } from '../../src/lib/forms/limits';
+import { newRowId, toRow, type FieldDefinition, type FormDefinition, type TableName, type Values } from '../../src/lib/forms/definition';
+import { contactForm } from '../../src/lib/forms/contact';
+import { demoForm } from '../../src/lib/forms/demo';
+import { careersForm } from '../../src/lib/forms/careers';
+import { productTeamForm } from '../../src/lib/forms/product-team';
 import { securityFindings, LINT_NAMES } from './advisor';
 
 const ROLES = ['anon', 'authenticated'] as const;
 type ApiRole = (typeof ROLES)[number];
-type Table = keyof typeof LIMITS;
+type Table = TableName;
+const FORMS: FormDefinition[] = [contactForm, demoForm, careersForm, productTeamForm];
 type Row = Record<string, unknown>;
 
 let db: PGlite;
@@ -75,15 +79,39 @@ const contactState = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@examp
 const careersState = { name: 'Grace Hopper', email: 'grace@example.com', expertise: 'Cybersecurity', experience: '10+ years', portfolio: '', coverLetter: 'I would like to join.' };
 const productState = { name: 'Alan Turing', email: 'alan@example.org', product: 'Newsbox', domain: 'Data Science & Analytics', experience: '5 years', portfolio: 'https://example.org/alan', coverLetter: 'Newsbox matters to me.' };
 
-/** SPEC §7 calls 1-4, built by the same functions the forms use. */
+const contactRow = (values: Values<(typeof contactForm.fields)[number]['name']>, id: string) => toRow(contactForm, values, id);
+const careersRow = (values: Values<(typeof careersForm.fields)[number]['name']>, id: string) => toRow(careersForm, values, id);
+
+/** The rows of the four forms, built by the same definitions the islands use. */
 const payloads = (): { name: string; table: Table; row: Row }[] => [
-  { name: 'contact, no company', table: 'contact_submissions', row: { ...contactRow(contactState, newRowId()) } },
-  { name: 'contact, with company', table: 'contact_submissions', row: { ...contactRow({ ...contactState, company: 'Analytical Engines' }, newRowId()) } },
-  { name: 'demo request (demo)', table: 'contact_submissions', row: { ...demoRow({ ...contactState, requestType: 'demo' }, newRowId()) } },
-  { name: 'demo request (contact, empty message)', table: 'contact_submissions', row: { ...demoRow({ ...contactState, message: '', requestType: 'contact' }, newRowId()) } },
-  { name: 'careers, no portfolio', table: 'job_applications', row: { ...careersRow(careersState, newRowId()) } },
-  { name: 'careers, with portfolio', table: 'job_applications', row: { ...careersRow({ ...careersState, portfolio: 'https://grace.example.com' }, newRowId()) } },
-  { name: 'product team', table: 'job_applications', row: { ...productTeamRow(productState, newRowId()) } },
+  { name: 'contact, no company', table: 'contact_submissions', row: contactRow(contactState, newRowId()) },
+  { name: 'contact, with company', table: 'contact_submissions', row: contactRow({ ...contactState, company: 'Analytical Engines' }, newRowId()) },
+  { name: 'demo request (demo)', table: 'contact_submissions', row: toRow(demoForm, { ...contactState, requestType: 'demo' }, newRowId()) },
+  { name: 'demo request (contact, empty message)', table: 'contact_submissions', row: toRow(demoForm, { ...contactState, message: '', requestType: 'contact' }, newRowId()) },
+  { name: 'careers, no portfolio', table: 'job_applications', row: careersRow(careersState, newRowId()) },
+  { name: 'careers, with portfolio', table: 'job_applications', row: careersRow({ ...careersState, portfolio: 'https://grace.example.com' }, newRowId()) },
+  { name: 'product team', table: 'job_applications', row: toRow(productTeamForm, productState, newRowId()) },
+];
+
+/** A value of exactly `length` characters that is otherwise valid for the field. */
+function valueOf(field: Pick<FieldDefinition, 'input'>, length: number): string {
+  if (field.input === 'email') return `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+  if (field.input === 'url') return `https://example.com/${'a'.repeat(length - 'https://example.com/'.length)}`;
+  return 'x'.repeat(length);
+}
+
+/** Every field at its `maxLength` (a field without one gets a short value; radio groups keep their first value). */
+function longest(form: FormDefinition): Values<string> {
+  return Object.fromEntries(form.fields.map((f) => [f.name, f.values?.[0] ?? valueOf(f, f.maxLength ?? 20)]));
+}
+
+/** The columns a field maps to directly, with the field's bound: the CHECK must allow exactly that. */
+const bounded = [
+  ...new Map(
+    FORMS.flatMap((form) =>
+      form.fields.filter((f) => f.column && f.maxLength).map((f) => [`${form.table}.${f.column}`, [form.table, f.column!, f.maxLength!, f] as const]),
+    ),
+  ).values(),
 ];
 
 describe.each(ROLES)('as %s', (role) => {
@@ -136,32 +164,21 @@ describe.each(ROLES)('as %s', (role) => {
     const job = () => ({ ...careersRow({ ...careersState, portfolio: 'https://example.com' }, newRowId()) }) as Row;
     const base = (table: Table) => (table === 'contact_submissions' ? contact() : job());
 
-    const bounded = Object.entries(LIMITS).flatMap(([table, columns]) =>
-      Object.entries(columns).map(([column, max]) => [table as Table, column, max] as const),
+    it.each(bounded.map(([table, column, max, field]) => [table, column, max, field] as const))(
+      '%s.%s: accepts %i characters (the field\'s maxLength), refuses one more',
+      async (table, column, max, field) => {
+        expect(await insert(role, table, { ...base(table), [column]: valueOf(field, max) })).toMatchObject({ ok: true });
+        expect(await insert(role, table, { ...base(table), [column]: valueOf(field, max + 1) })).toMatchObject({ ok: false, code: '23514' });
+      },
     );
 
-    /** A value of exactly `length` characters that is otherwise valid for the column. */
-    const valueOf = (column: string, length: number) => {
-      if (column === 'email') return `${'a'.repeat(length - '@example.com'.length)}@example.com`;
-      if (column === 'portfolio_url') return `https://example.com/${'a'.repeat(length - 'https://example.com/'.length)}`;
-      if (column === 'status') return 'n'.repeat(length);
-      return 'x'.repeat(length);
-    };
-
-    it.each(bounded)('%s.%s: accepts %i characters, refuses one more', async (table, column, max) => {
-      if (column === 'status') {
-        // Only the team sets other statuses: the policy keeps visitors at 'new' whatever the length.
-        expect(await insert(role, table, { ...base(table), status: valueOf(column, max) })).toMatchObject({ ok: false, code: '42501' });
-        const { rows } = await db.query(`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'contact_submissions_status_check'`);
-        expect(String((rows[0] as Row).def)).toContain(`{1,${max}}`);
-        return;
-      }
-      expect(await insert(role, table, { ...base(table), [column]: valueOf(column, max) })).toMatchObject({ ok: true });
-      expect(await insert(role, table, { ...base(table), [column]: valueOf(column, max + 1) })).toMatchObject({ ok: false, code: '23514' });
+    it.each(FORMS.map((form) => [form.id, form] as const))('accepts the %s row with every field at its maxLength (derived columns included)', async (_id, form) => {
+      const row = toRow(form, longest(form), newRowId());
+      expect(await insert(role, form.table, row)).toMatchObject({ ok: true });
     });
 
-    it('the demo message box limit plus the longest tag fits the column', () => {
-      expect(DEMO_MESSAGE_MAX + '[DEMO REQUEST] '.length).toBe(LIMITS.contact_submissions.message);
+    it('keeps a visitor\'s status at new whatever its length (only the team sets others)', async () => {
+      expect(await insert(role, 'contact_submissions', { ...contact(), status: 'n'.repeat(30) })).toMatchObject({ ok: false, code: '42501' });
     });
 
     it.each([
@@ -233,7 +250,7 @@ describe('the tables', () => {
        where table_schema = 'public' and grantee in ('anon', 'authenticated') order by 1, 2, 3, 4`,
     );
     const sent = {
-      contact_submissions: Object.keys({ ...demoRow({ ...contactState, requestType: 'demo' }, newRowId()) }).sort(),
+      contact_submissions: Object.keys(toRow(demoForm, { ...contactState, requestType: 'demo' }, newRowId())).sort(),
       job_applications: Object.keys(careersRow(careersState, newRowId())).sort(),
     };
     for (const grantee of ROLES) {

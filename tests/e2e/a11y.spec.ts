@@ -23,7 +23,11 @@ test.describe('axe: no violations', () => {
     test(label(page), async ({ page: browserPage }) => {
       await browserPage.goto(page.path);
       await settle(browserPage);
-      const { violations } = await new AxeBuilder({ page: browserPage }).withTags(TAGS).analyze();
+      // Pure decoration is exempt from contrast (WCAG 1.4.3, "Incidental"): the hero's faint floating
+      // words. Only aria-hidden elements may carry data-decorative, so nothing a reader needs is skipped.
+      const decorative = await browserPage.locator('[data-decorative]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-hidden')));
+      expect(decorative.every((hidden) => hidden === 'true'), 'data-decorative only on aria-hidden elements').toBe(true);
+      const { violations } = await new AxeBuilder({ page: browserPage }).withTags(TAGS).exclude('[data-decorative]').analyze();
       const summary = violations.flatMap((v) =>
         v.nodes.map((n) => `[${v.impact}] ${v.id}: ${v.help} | ${n.target.join(' ')} | ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
       );
@@ -84,7 +88,19 @@ test.describe('prefers-reduced-motion', () => {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   };
 
-  for (const { path } of heroPages) {
+  for (const { path, file } of heroPages) {
+    test(`${path}: the floating words are text in the HTML, hidden from assistive technology`, async ({ page }) => {
+      const html = readDist(file);
+      const words = [...html.matchAll(/class="floating-word[^"]*"[^>]*>([^<]+)</g)].map((match) => match[1]);
+      expect(words.length, 'floating words written as text').toBeGreaterThan(0);
+      await page.goto(path);
+      const layer = page.locator('[data-parallax-hero] > [aria-hidden="true"]');
+      await expect(layer).toHaveCount(1);
+      expect(await layer.locator('.floating-word').allTextContents()).toEqual(words);
+      const tree = await page.locator('[data-parallax-hero]').ariaSnapshot();
+      for (const word of words) expect(tree, `"${word}" is not announced`).not.toMatch(new RegExp(`(^|[\\s:"'])${word}($|[\\s"'])`, 'm'));
+    });
+
     test(`${path}: with reduced motion the layers stay put and the words do not float`, async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto(path);

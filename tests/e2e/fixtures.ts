@@ -44,3 +44,14 @@ export { expect };
 export async function waitForIsland(page: Page, selector: string) {
   await page.locator(`astro-island:has(${selector}):not([ssr])`).first().waitFor({ state: 'attached' });
 }
+
+/**
+ * Start an island that hydrates on first interaction (client:interaction) the
+ * way a visitor would, by pressing on it, and wait until it is live.
+ */
+export async function hydrateByInteraction(page: Page, selector: string) {
+  const target = page.locator(selector).first();
+  await target.scrollIntoViewIfNeeded();
+  await target.dispatchEvent('pointerdown');
+  await waitForIsland(page, selector);
+}

@@ -8,11 +8,15 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, waitForIsland } from './fixtures';
+import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
 import { ANON_KEY, SUPABASE_URL, mockInsert, rest } from './supabase-mock';
 import { readSite } from '../../src/lib/manifest';
 import { fill as fillPlaceholders, placeholderValues } from '../../src/lib/placeholders';
-import { LIMITS, DEMO_MESSAGE_MAX } from '../../src/lib/forms/limits';
+import type { FormDefinition } from '../../src/lib/forms/definition';
+import { contactForm } from '../../src/lib/forms/contact';
+import { demoForm } from '../../src/lib/forms/demo';
+import { careersForm } from '../../src/lib/forms/careers';
+import { productTeamForm } from '../../src/lib/forms/product-team';
 import type { FormsCopy } from '../../src/lib/schemas';
 
 const site = readSite('content');
@@ -23,12 +27,16 @@ const products = (parse(readFileSync('content/lists/recruitment-products.yaml', 
   title: fillPlaceholders(p.title, values),
   domains: p.domains,
 }));
+/** Every typed field of a definition with its label and maxLength (the database bound, tested in tests/db). */
+const boundsOf = (definition: FormDefinition, fields: Record<string, { label: string }>): [string, number][] =>
+  definition.fields.filter((f) => f.maxLength && f.input !== 'select').map((f) => [fields[f.name].label, f.maxLength!]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 interface FormCase {
   key: 'contact' | 'demo' | 'careers' | 'productTeam';
   path: string;
   formId: string;
+  definition: FormDefinition;
   table: 'contact_submissions' | 'job_applications';
   copy: { submit: string; submitting: string; error: { title: string; text: string } };
   success: { title: string; text: string };
@@ -46,6 +54,7 @@ const label = (form: Locator, text: string) => form.getByLabel(text, { exact: tr
 const cases: FormCase[] = [
   {
     key: 'contact',
+    definition: contactForm,
     path: '/contact',
     formId: 'form-contact',
     table: 'contact_submissions',
@@ -60,16 +69,11 @@ const cases: FormCase[] = [
     },
     expected: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', company: null, message: 'We would like to automate our support desk.' },
     sample: { label: copy.contact.fields.lastName.label, value: 'Lovelace' },
-    bounds: [
-      [copy.contact.fields.firstName.label, LIMITS.contact_submissions.first_name],
-      [copy.contact.fields.lastName.label, LIMITS.contact_submissions.last_name],
-      [copy.contact.fields.email.label, LIMITS.contact_submissions.email],
-      [copy.contact.fields.company.label, LIMITS.contact_submissions.company],
-      [copy.contact.fields.message.label, LIMITS.contact_submissions.message],
-    ],
+    bounds: boundsOf(contactForm, copy.contact.fields),
   },
   {
     key: 'demo',
+    definition: demoForm,
     path: '/advertising',
     formId: 'form-demo',
     table: 'contact_submissions',
@@ -85,14 +89,11 @@ const cases: FormCase[] = [
     },
     expected: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', company: 'Navy Labs', message: '[DEMO REQUEST] Show us the campaign agents.', status: 'new' },
     sample: { label: copy.demo.fields.company.label, value: 'Navy Labs' },
-    bounds: [
-      [copy.demo.fields.firstName.label, LIMITS.contact_submissions.first_name],
-      [copy.demo.fields.email.label, LIMITS.contact_submissions.email],
-      [copy.demo.fields.message.label, DEMO_MESSAGE_MAX],
-    ],
+    bounds: boundsOf(demoForm, copy.demo.fields),
   },
   {
     key: 'careers',
+    definition: careersForm,
     path: `/join-${site.slug}`,
     formId: 'form-careers',
     table: 'job_applications',
@@ -108,15 +109,11 @@ const cases: FormCase[] = [
     },
     expected: { full_name: 'Katherine Johnson', email: 'katherine@example.com', expertise: 'Data Science & Analytics', experience: '10+ years', portfolio_url: null, cover_letter: 'I love orbital mechanics.' },
     sample: { label: copy.careers.fields.experience.label, value: '10+ years' },
-    bounds: [
-      [copy.careers.fields.name.label, LIMITS.job_applications.full_name],
-      [copy.careers.fields.experience.label, LIMITS.job_applications.experience],
-      [copy.careers.fields.portfolio.label, LIMITS.job_applications.portfolio_url],
-      [copy.careers.fields.coverLetter.label, LIMITS.job_applications.cover_letter],
-    ],
+    bounds: boundsOf(careersForm, copy.careers.fields),
   },
   {
     key: 'productTeam',
+    definition: productTeamForm,
     path: '/product-teams',
     formId: 'form-product-team',
     table: 'job_applications',
@@ -137,20 +134,15 @@ const cases: FormCase[] = [
       experience: '5 years', portfolio_url: 'https://example.org/alan', cover_letter: 'This product matters to me.',
     },
     sample: { label: copy.productTeam.fields.portfolio.label, value: 'https://example.org/alan' },
-    bounds: [
-      [copy.productTeam.fields.name.label, LIMITS.job_applications.full_name],
-      [copy.productTeam.fields.portfolio.label, LIMITS.job_applications.portfolio_url],
-      [copy.productTeam.fields.coverLetter.label, LIMITS.job_applications.cover_letter],
-    ],
+    bounds: boundsOf(productTeamForm, copy.productTeam.fields),
   },
 ];
 
-/** Go to the form, scroll it into view (it hydrates when visible) and wait until it is ready. */
+/** Go to the form, start it as a visitor would (it hydrates on first interaction) and wait until it is ready. */
 async function openForm(page: Page, c: FormCase) {
   await page.goto(c.path);
   const form = page.locator(`#${c.formId}`);
-  await form.scrollIntoViewIfNeeded();
-  await waitForIsland(page, `#${c.formId}`);
+  await hydrateByInteraction(page, `#${c.formId}`);
   await expect(form.getByRole('button', { name: c.copy.submit })).toBeEnabled();
   return form;
 }
@@ -164,7 +156,7 @@ for (const c of cases) {
   test.describe(`${c.key} form (${c.path})`, () => {
     test.skip(({ isMobile }) => isMobile, 'behaviour tests on desktop; the phone smoke test is below');
 
-    test('sends exactly the SPEC §7 row with the anon key, then shows the success notice and clears the form', async ({ page }) => {
+    test('sends exactly the row of its definition with the anon key, then shows the success notice and clears the form', async ({ page }) => {
       const mock = await mockInsert(page, c.table, [rest.created]);
       const form = await openForm(page, c);
       await c.fill(form);
@@ -261,7 +253,7 @@ for (const c of cases) {
       await c.fill(form);
       await page.reload();
       form = page.locator(`#${c.formId}`);
-      await form.scrollIntoViewIfNeeded();
+      // A stored draft hydrates the form at once, without any interaction.
       await waitForIsland(page, `#${c.formId}`);
       await expect(label(form, c.sample.label)).toHaveValue(c.sample.value);
       await form.getByRole('button', { name: c.copy.submit }).click();
@@ -269,8 +261,7 @@ for (const c of cases) {
       expect(mock.bodies()[0]).toEqual({ id: expect.stringMatching(UUID), ...c.expected });
       await page.reload();
       form = page.locator(`#${c.formId}`);
-      await form.scrollIntoViewIfNeeded();
-      await waitForIsland(page, `#${c.formId}`);
+      await hydrateByInteraction(page, `#${c.formId}`);
       await expect(label(form, c.sample.label)).toHaveValue('');
     });
 
@@ -297,6 +288,26 @@ for (const c of cases) {
       await submit.click();
       await expect(first).toHaveValue('');
       await expect(first).toBeFocused();
+      expect(mock.requests).toHaveLength(0);
+    });
+
+    test('says the field\'s own message from content/forms.yaml for a value of the wrong form', async ({ page }) => {
+      const mock = await mockInsert(page, c.table, [rest.created]);
+      const form = await openForm(page, c);
+      await c.fill(form);
+      const fields = copy[c.key].fields as Record<string, { label: string; invalid?: string }>;
+      const patterned = c.definition.fields.filter((f) => f.pattern);
+      expect(patterned.length).toBeGreaterThan(0);
+      for (const field of patterned) {
+        const input = label(form, fields[field.name].label);
+        const before = await input.inputValue();
+        await input.fill(field.input === 'email' ? 'ada at example' : 'example.org/me');
+        await form.getByRole('button', { name: c.copy.submit }).click();
+        expect(fields[field.name].invalid).toBeTruthy();
+        expect(await input.evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe(fields[field.name].invalid);
+        await input.fill(before);
+        expect(await input.evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe('');
+      }
       expect(mock.requests).toHaveLength(0);
     });
 
@@ -353,7 +364,7 @@ test.describe('form pages', () => {
     await form.getByRole('button', { name: copy.demo.submit }).click();
     await expect(notice(page, 'status', { text: copy.demo.success.contact })).toBeVisible();
     expect(mock.bodies()[0]).toMatchObject({ message: '[CONTACT] Show us the campaign agents.', status: 'new' });
-    // On success the request type returns to demo (SPEC §4).
+    // On success the request type returns to demo, the default.
     await expect(form.getByRole('radio', { name: copy.demo.requestTypes.demo })).toBeChecked();
   });
 
@@ -433,6 +444,38 @@ test.describe('form pages', () => {
     });
   });
 
+  test('a visitor who types before the form\'s script has arrived loses no character and no focus', async ({ page }) => {
+    const mock = await mockInsert(page, 'contact_submissions', [rest.created]);
+    // A slow connection: every script of the site arrives 1.5 s late.
+    let delayed = 0;
+    await page.route('**/_astro/**/*.js', async (route) => {
+      delayed++;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/contact');
+    const form = page.locator('#form-contact');
+    const island = page.locator('astro-island:has(#form-contact)');
+    const f = copy.contact.fields;
+    await label(form, f.firstName.label).click();
+    await page.keyboard.type('Ada', { delay: 30 });
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Love', { delay: 30 });
+    // Still the server HTML: the script is on its way.
+    await expect(island).toHaveAttribute('ssr', '');
+    await waitForIsland(page, '#form-contact');
+    expect(delayed).toBeGreaterThan(0);
+    await expect(label(form, f.lastName.label)).toBeFocused();
+    await page.keyboard.type('lace');
+    await expect(label(form, f.firstName.label)).toHaveValue('Ada');
+    await expect(label(form, f.lastName.label)).toHaveValue('Lovelace');
+    await label(form, f.email.label).fill('ada@example.com');
+    await label(form, f.message.label).fill('Typed early.');
+    await form.getByRole('button', { name: copy.contact.submit }).click();
+    await expect(notice(page, 'status', copy.contact.success)).toBeVisible();
+    expect(mock.bodies()[0]).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', message: 'Typed early.' });
+  });
+
   test('the whole contact form can be filled and sent with the keyboard', async ({ page }) => {
     const mock = await mockInsert(page, 'contact_submissions', [rest.created]);
     const form = await openForm(page, cases[0]);
@@ -458,22 +501,21 @@ test.describe('form pages', () => {
     expect(mock.bodies()[0]).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines', message: 'Hello from the keyboard.' });
   });
 
-  test('form pages load no sign-in code, and the form JavaScript only when the form comes into view', async ({ page }) => {
+  test('form pages load no sign-in code, and the form JavaScript only when the visitor turns to the form', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto(`/join-${site.slug}`);
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('#form-careers')).not.toBeInViewport();
-    expect(scripts, 'no island JavaScript while the form is below the fold').toEqual([]);
     await page.locator('#form-careers').scrollIntoViewIfNeeded();
-    await waitForIsland(page, '#form-careers');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('#form-careers')).toBeInViewport();
+    expect(scripts.filter((s) => /CareersForm/.test(s)), 'no form JavaScript until the visitor turns to the form').toEqual([]);
+    await hydrateByInteraction(page, '#form-careers');
     expect(scripts.some((s) => /CareersForm/.test(s))).toBe(true);
     expect(scripts.filter((s) => /SignInCard|auth/i.test(s))).toEqual([]);
     await page.goto('/contact');
-    await page.locator('#form-contact').scrollIntoViewIfNeeded();
-    await waitForIsland(page, '#form-contact');
+    await hydrateByInteraction(page, '#form-contact');
     expect(scripts.some((s) => /ContactForm/.test(s))).toBe(true);
     expect(scripts.filter((s) => /SignInCard|auth/i.test(s))).toEqual([]);
   });

@@ -19,9 +19,13 @@ const raw = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: Forms
 const copy = { signIn: raw.signIn, team: raw.teamSignIn };
 const values = placeholderValues(site);
 
-async function openLogin(page: Page, hash = '') {
+const CARD = '#sign-in, [data-testid="signed-in"], #sign-in-recovery';
+
+/** Open /login and start the card as a visitor would (it hydrates on first interaction, or at once with a stored session). */
+async function openLogin(page: Page, hash = '', { interact = true } = {}) {
   await page.goto(`/login${hash}`);
-  await waitForIsland(page, '#sign-in, [data-testid="signed-in"], #sign-in-recovery');
+  if (interact) await page.locator(`astro-island:has(${CARD})`).dispatchEvent('pointerdown');
+  await waitForIsland(page, CARD);
 }
 
 const signInForm = (page: Page) => page.locator('#sign-in');
@@ -144,7 +148,8 @@ test('a client who is already signed in is told so and can sign out', async ({ p
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
-  await openLogin(page);
+  // A stored session hydrates the card at once, with no interaction.
+  await openLogin(page, '', { interact: false });
   const card = page.getByTestId('signed-in');
   await expect(card).toContainText(`${copy.signIn.signedInAs} grace@example.com.`);
   await page.waitForLoadState('networkidle');
@@ -241,7 +246,8 @@ test('a password-reset link opens the new-password form, which saves the passwor
     access_token: session.access_token, refresh_token: session.refresh_token, expires_in: '3600',
     expires_at: String(session.expires_at), token_type: 'bearer', type: 'recovery',
   });
-  await openLogin(page, `#${hash}`);
+  // The link's result in the URL hydrates the card at once.
+  await openLogin(page, `#${hash}`, { interact: false });
   const form = page.locator('#sign-in-recovery');
   await expect(form.getByRole('heading', { name: copy.signIn.recovery.heading })).toBeVisible();
   const field = form.getByLabel(copy.signIn.recovery.field.label, { exact: true });
@@ -267,4 +273,35 @@ test('/login loads no form code, and the auth client only once the card is used 
   expect(scripts.filter(authChunk), 'no auth client before the card is used').toEqual([]);
   await signInForm(page).getByLabel(copy.signIn.fields.email.label, { exact: true }).focus();
   await expect.poll(() => scripts.filter(authChunk).length).toBe(1);
+});
+
+test('a client who types before the card\'s script has arrived loses no character and no focus', async ({ page }) => {
+  const bodies: unknown[] = [];
+  await page.route(`${SUPABASE_URL}/auth/v1/token**`, async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await route.fulfill({ status: 200, json: authSession('ada@example.com') });
+  });
+  let delayed = 0;
+  await page.route('**/_astro/**/*.js', async (route) => {
+    delayed++;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/login');
+  const email = signInForm(page).getByLabel(copy.signIn.fields.email.label, { exact: true });
+  const password = signInForm(page).getByLabel(copy.signIn.fields.password.label, { exact: true });
+  await email.click();
+  await page.keyboard.type('ada@exam', { delay: 30 });
+  await expect(page.locator(`astro-island:has(${CARD})`)).toHaveAttribute('ssr', '');
+  await waitForIsland(page, CARD);
+  expect(delayed).toBeGreaterThan(0);
+  await expect(email).toBeFocused();
+  await page.keyboard.type('ple.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('correct horse');
+  await expect(email).toHaveValue('ada@example.com');
+  await expect(password).toHaveValue('correct horse');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: copy.signIn.success })).toBeVisible();
+  expect(bodies).toEqual([{ email: 'ada@example.com', password: 'correct horse', gotrue_meta_security: {} }]);
 });

@@ -9,7 +9,7 @@ const raw = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: unkno
 describe('content/forms.yaml', () => {
   const copy = formsCopySchema.parse(raw);
 
-  it('labels the fields as DECISIONS names them', () => {
+  it('labels the fields with their agreed names', () => {
     const labels = (fields: Record<string, { label: string }>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.label]));
     expect(labels(copy.contact.fields)).toEqual({ firstName: 'First Name', lastName: 'Last Name', email: 'Email', company: 'Company', message: 'Message' });
     expect(labels(copy.careers.fields)).toEqual({ name: 'Full Name', email: 'Email Address', expertise: 'Area of Expertise', experience: 'Years of Experience', portfolio: 'Portfolio', coverLetter: 'Cover Letter' });
@@ -19,13 +19,13 @@ describe('content/forms.yaml', () => {
     expect(copy.signIn.fields.password.label).toBe('Password');
   });
 
-  it('uses the placeholders of SPEC §5', () => {
+  it('uses the agreed placeholders', () => {
     expect(copy.careers.fields.expertise.placeholder).toBe('Select your primary expertise');
     expect(copy.careers.fields.experience.placeholder).toBe('e.g., 5 years, 2-3 years, 10+ years');
     expect(copy.productTeam.fields.experience.placeholder).toBe('e.g., 5 years, 2-3 years, 10+ years');
   });
 
-  it('has the notices of SPEC §8', () => {
+  it('has the success and error notices', () => {
     expect(copy.contact.success).toEqual({ title: 'Message Sent', text: "Thank you for contacting us! We'll get back to you soon." });
     expect(copy.contact.error).toEqual({ title: 'Error', text: 'There was an error sending your message. Please try again.' });
     expect(copy.careers.success.title).toBe('Application Submitted');

@@ -1,6 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { metaSchema, productSchema, sectionSchema, siteSchema, sitePath } from '../../src/lib/schemas';
-import { readSite } from '../../src/lib/manifest';
+import { metaSchema, productSchemaWith, sectionSchema, siteSchema, sitePath } from '../../src/lib/schemas';
+import { readProductCategories, readSite } from '../../src/lib/manifest';
+import { productInfo } from '../../src/lib/product-info';
+import { parse as parseYaml } from 'yaml';
+import { readFileSync } from 'node:fs';
 
 const goodMeta = {
   path: '/about',
@@ -67,6 +70,7 @@ describe('sections', () => {
 });
 
 describe('products', () => {
+  const productSchema = productSchemaWith(readProductCategories('content'));
   const product = {
     title: 'Newsbox', order: 1, website: 'newsbox.example', description: 'A news platform for publishers.',
     category: 'Media & Publishing', colors: { from: '#000000', to: '#ffffff' },
@@ -74,9 +78,18 @@ describe('products', () => {
   it('accepts a product without a page (no meta)', () => {
     expect(productSchema.safeParse(product).success).toBe(true);
   });
-  it('refuses a category outside the list, naming the field', () => {
+  it('refuses a category outside content/lists/product-categories.yaml, naming the field and the choices', () => {
     const result = productSchema.safeParse({ ...product, category: 'Gardening' });
-    expect(issues(result).join('\n')).toMatch(/^category:/);
+    expect(issues(result).join('\n')).toMatch(/^category:.*Media & Publishing/);
+  });
+  it('accepts a new category once it is added to the list, with no code change', () => {
+    const categories = [...readProductCategories('content'), 'Gardening'];
+    expect(productSchemaWith(categories).safeParse({ ...product, category: 'Gardening' }).success).toBe(true);
+  });
+  it('gives every product the schema.org category its category maps to', () => {
+    const list = parseYaml(readFileSync('content/lists/product-categories.yaml', 'utf8')) as { id: string; applicationCategory: string }[];
+    const info = productInfo({ ...productSchema.parse(product), category: 'Sports & Entertainment' }, list);
+    expect(info.applicationCategory).toBe('SportsApplication');
   });
   it('refuses a colour that is not hex', () => {
     const result = productSchema.safeParse({ ...product, colors: { from: 'blue', to: '#ffffff' } });
@@ -85,7 +98,7 @@ describe('products', () => {
 });
 
 describe('site configuration', () => {
-  it('content/site.yaml is valid and holds the DECISIONS values', () => {
+  it('content/site.yaml is valid and holds the company values', () => {
     const site = readSite('content');
     expect(site.brand).toBe('Corvana');
     expect(site.slug).toBe('corvana');

@@ -8,7 +8,7 @@ const site = readSite('content');
 const host = 'https://corvana.example/';
 
 describe('softwareApplication', () => {
-  const app = softwareApplication({ name: 'Newsbox', description: 'A news platform.', category: 'Media & Publishing', path: '/newsbox' }, host);
+  const app = softwareApplication({ name: 'Newsbox', description: 'A news platform.', category: 'Media & Publishing', applicationCategory: 'BusinessApplication', path: '/newsbox' }, host);
 
   it('is a SoftwareApplication with a free offer in USD', () => {
     expect(app['@type']).toBe('SoftwareApplication');
@@ -20,12 +20,11 @@ describe('softwareApplication', () => {
     expect(app.url).toBe('https://corvana.example/newsbox');
     expect(app.publisher).toEqual({ '@id': 'https://corvana.example/#organization' });
   });
-  it('maps categories to schema.org application categories, defaulting to BusinessApplication', () => {
-    expect(softwareApplication({ name: 'ParIt', description: 'Golf.', category: 'Sports & Entertainment' }, host).applicationCategory).toBe('SportsApplication');
-    expect(softwareApplication({ name: 'X', description: 'Y.', category: 'Something New' }, host).applicationCategory).toBe('BusinessApplication');
+  it('publishes the application category given by the category list', () => {
+    expect(softwareApplication({ name: 'ParIt', description: 'Golf.', category: 'Sports & Entertainment', applicationCategory: 'SportsApplication' }, host).applicationCategory).toBe('SportsApplication');
   });
   it('has no url for a product without a page', () => {
-    const noPage = softwareApplication({ name: 'StackSage', description: 'Stacks.', category: 'AI Technology' }, host);
+    const noPage = softwareApplication({ name: 'StackSage', description: 'Stacks.', category: 'AI Technology', applicationCategory: 'DeveloperApplication' }, host);
     expect(noPage).not.toHaveProperty('url');
     expect(noPage).not.toHaveProperty('@id');
   });
@@ -35,8 +34,8 @@ describe('productItemList', () => {
   it('lists every product in order as a SoftwareApplication', () => {
     const list = productItemList(
       [
-        { name: 'A', description: 'a', category: 'Education', path: '/a' },
-        { name: 'B', description: 'b', category: 'Marketing' },
+        { name: 'A', description: 'a', category: 'Education', applicationCategory: 'EducationalApplication', path: '/a' },
+        { name: 'B', description: 'b', category: 'Marketing', applicationCategory: 'BusinessApplication' },
       ],
       host,
     );

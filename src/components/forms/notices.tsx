@@ -1,13 +1,13 @@
 /**
  * Notices (toasts) of the forms and the sign-in card: one toaster per page,
- * each notice shown 4 seconds, at most 3 visible (DECISIONS). Success notices
+ * each notice shown 4 seconds, at most 3 visible (enough to read, never a wall of toasts). Success notices
  * are polite status messages; errors are alerts, announced at once.
  */
 import { useEffect, useState } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
-export const NOTICE_MS = 4000;
-export const MAX_VISIBLE = 3;
+const NOTICE_MS = 4000;
+const MAX_VISIBLE = 3;
 
 export interface Notice {
   title?: string;

@@ -5,19 +5,18 @@
  * Along with the values it keeps the id of the row being sent, so resending
  * the same values after a failure reuses it (and can never store twice).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { draftKey } from '../../lib/forms/early-input';
 
 export interface Draft<S> {
   values: S;
   rowId: string | null;
 }
 
-const PREFIX = 'form-draft:';
-
 /** Read a stored draft, keeping only the known fields with string values. */
 export function readDraft<S extends Record<string, string>>(key: string, empty: S, storage: Storage | undefined): Draft<S> | null {
   try {
-    const raw = storage?.getItem(PREFIX + key);
+    const raw = storage?.getItem(draftKey(key));
     if (!raw) return null;
     const parsed = JSON.parse(raw) as { values?: Record<string, unknown>; rowId?: unknown };
     const values = { ...empty };
@@ -34,8 +33,8 @@ export function readDraft<S extends Record<string, string>>(key: string, empty: 
 export function writeDraft<S extends Record<string, string>>(key: string, empty: S, draft: Draft<S>, storage: Storage | undefined) {
   try {
     const isEmpty = (Object.keys(empty) as (keyof S)[]).every((k) => draft.values[k] === empty[k]);
-    if (isEmpty && !draft.rowId) storage?.removeItem(PREFIX + key);
-    else storage?.setItem(PREFIX + key, JSON.stringify(draft));
+    if (isEmpty && !draft.rowId) storage?.removeItem(draftKey(key));
+    else storage?.setItem(draftKey(key), JSON.stringify(draft));
   } catch {
     // Storage full or disabled (private mode): the form still works, only the draft is not kept.
   }
@@ -43,13 +42,25 @@ export function writeDraft<S extends Record<string, string>>(key: string, empty:
 
 const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 
-export function useDraft<S extends Record<string, string>>(key: string, empty: S) {
+/**
+ * `typed` reads what the visitor typed into the server HTML before hydration;
+ * it is newer than any stored draft, so its values win.
+ */
+export function useDraft<S extends Record<string, string>>(key: string, empty: S, typed: () => Partial<S> = () => ({})) {
   const [draft, setDraftState] = useState<Draft<S>>({ values: empty, rowId: null });
+  const typedRef = useRef(typed);
 
   // Restore after hydration (the server HTML is always the empty form).
   useEffect(() => {
     const stored = readDraft(key, empty, session());
-    if (stored) setDraftState(stored);
+    const early = typedRef.current();
+    if (Object.keys(early).length > 0) {
+      const next = { values: { ...(stored?.values ?? empty), ...early }, rowId: null };
+      writeDraft(key, empty, next, session());
+      setDraftState(next);
+    } else if (stored) {
+      setDraftState(stored);
+    }
   }, [key, empty]);
 
   /** Change the draft (functional, so several changes in one event all apply) and store it. */
@@ -67,7 +78,7 @@ export function useDraft<S extends Record<string, string>>(key: string, empty: S
   const clearDraft = useCallback(() => {
     setDraftState({ values: empty, rowId: null });
     try {
-      session()?.removeItem(PREFIX + key);
+      session()?.removeItem(draftKey(key));
     } catch {
       /* nothing stored */
     }

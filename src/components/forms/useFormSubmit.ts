@@ -1,23 +1,20 @@
 /**
- * What every form island shares: the draft, the submitting state (one send at
- * a time, so a double click never sends twice), the honeypot, the retrying
- * insert and the notices. Each island only lays out its fields.
+ * What every submission form shares: the draft, the submitting state (one
+ * send at a time, so a double click never sends twice), the honeypot, the
+ * retrying insert and the notices. Fields and row come from the form's
+ * definition (src/lib/forms/*.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useDraft } from './useDraft';
 import { notifyError, notifySuccess, type Notice } from './notices';
 import { submitWithRetry, type Outcome } from '../../lib/forms/submit';
-import { newRowId } from '../../lib/forms/rows';
+import { emptyValues, newRowId, toRow, type FormDefinition, type Values } from '../../lib/forms/definition';
 import { restBackend } from '../../lib/supabase/rest';
-import type { TableName } from '../../lib/forms/limits';
+import { typedValues } from '../../lib/forms/early-input';
 
-export interface FormOptions<S extends Record<string, string>> {
-  /** Session-storage key of the draft, e.g. "contact". */
-  name: string;
-  empty: S;
-  table: TableName;
-  toRow: (values: S, id: string) => object;
-  success: (values: S) => Notice;
+export interface FormOptions<N extends string> {
+  definition: FormDefinition<N>;
+  success: (values: Values<N>) => Notice;
   error: Notice;
 }
 
@@ -27,11 +24,15 @@ function describe(outcome: Extract<Outcome, { ok: false }>): string {
   return `HTTP ${status}${error?.code ? ` ${error.code}` : ''}: ${error?.message ?? 'no answer'}`;
 }
 
-export type FormState = ReturnType<typeof useFormSubmit>;
+/** What the visitor typed into the server-rendered form before the island hydrated, so hydration takes it over. */
+function typedBeforeHydration<N extends string>(definition: FormDefinition<N>): Partial<Values<N>> {
+  const form = document.getElementById(`form-${definition.id}`) as HTMLFormElement | null;
+  return typedValues(form, definition.fields.map((f) => f.name), emptyValues(definition)) as Partial<Values<N>>;
+}
 
-export function useFormSubmit<S extends Record<string, string>>(options: FormOptions<S>) {
-  const { name, empty, table, toRow, success, error } = options;
-  const { draft, updateDraft, clearDraft } = useDraft(name, empty);
+export function useFormSubmit<N extends string>({ definition, success, error }: FormOptions<N>) {
+  const empty = useMemo(() => emptyValues(definition), [definition]);
+  const { draft, updateDraft, clearDraft } = useDraft(definition.id, empty, () => typedBeforeHydration(definition));
   const [submitting, setSubmitting] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const busy = useRef(false);
@@ -47,9 +48,9 @@ export function useFormSubmit<S extends Record<string, string>>(options: FormOpt
     if (!active || active === document.body) formRef.current.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }, [submitting]);
 
-  /** Change one field. A changed form is a new submission, so it gets a new row id when sent. */
-  const setField = useCallback(
-    <K extends keyof S>(field: K, value: S[K]) => updateDraft((d) => ({ values: { ...d.values, [field]: value }, rowId: null })),
+  /** Change fields. A changed form is a new submission, so it gets a new row id when sent. */
+  const setFields = useCallback(
+    (changes: Partial<Values<N>>) => updateDraft((d) => ({ values: { ...d.values, ...changes }, rowId: null })),
     [updateDraft],
   );
 
@@ -64,7 +65,7 @@ export function useFormSubmit<S extends Record<string, string>>(options: FormOpt
       );
       for (const el of blank) {
         el.value = '';
-        if (el.name in empty) setField(el.name as keyof S, '' as S[keyof S]);
+        if (el.name in empty) setFields({ [el.name]: '' } as Partial<Values<N>>);
       }
       if (!form.reportValidity()) return;
 
@@ -85,12 +86,12 @@ export function useFormSubmit<S extends Record<string, string>>(options: FormOpt
         }
         const rowId = draft.rowId ?? newRowId();
         if (!draft.rowId) updateDraft((d) => ({ ...d, rowId }));
-        const row = toRow(values, rowId);
-        const outcome = await submitWithRetry(() => restBackend.insert(table, row));
+        const row = toRow(definition, values, rowId);
+        const outcome = await submitWithRetry(() => restBackend.insert(definition.table, row));
         if (outcome.ok) {
           done();
         } else {
-          console.error(`The ${name} form could not be sent after ${outcome.attempts} attempt(s): ${describe(outcome)}`);
+          console.error(`The ${definition.id} form could not be sent after ${outcome.attempts} attempt(s): ${describe(outcome)}`);
           notifyError(error);
         }
       } finally {
@@ -98,11 +99,11 @@ export function useFormSubmit<S extends Record<string, string>>(options: FormOpt
         setSubmitting(false);
       }
     },
-    [draft, empty, setField, updateDraft, clearDraft, name, table, toRow, success, error],
+    [draft, empty, setFields, updateDraft, clearDraft, definition, success, error],
   );
 
   return useMemo(
-    () => ({ values: draft.values, setField, submitting, hydrated, onSubmit, honeypot }),
-    [draft.values, setField, submitting, hydrated, onSubmit],
+    () => ({ values: draft.values, setFields, submitting, hydrated, onSubmit, honeypot }),
+    [draft.values, setFields, submitting, hydrated, onSubmit],
   );
 }

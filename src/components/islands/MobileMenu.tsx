@@ -19,11 +19,13 @@ interface Props {
   login: MenuLink;
   search: MenuLink;
   currentPath: string;
+  /** Screen-reader names from content/ui.yaml (header). */
+  labels: { menu: string; panel: string; navigation: string };
 }
 
 const PANEL_ID = 'mobile-menu';
 
-export default function MobileMenu({ links, login, search, currentPath }: Props) {
+export default function MobileMenu({ links, login, search, currentPath, labels }: Props) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -71,7 +73,7 @@ export default function MobileMenu({ links, login, search, currentPath }: Props)
         aria-controls={PANEL_ID}
         className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-ink-900 hover:bg-ink-50"
       >
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{labels.menu}</span>
         <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
@@ -80,11 +82,11 @@ export default function MobileMenu({ links, login, search, currentPath }: Props)
         ref={panel}
         id={PANEL_ID}
         popover="auto"
-        aria-label="Main menu"
+        aria-label={labels.panel}
         role="dialog"
         className="mobile-menu-panel m-0 w-full border-b border-ink-200 bg-white p-4 shadow-lg"
       >
-        <nav aria-label="Main">
+        <nav aria-label={labels.navigation}>
           <ul className="space-y-1">
             {links.map((link) => (
               <li key={link.href + link.label}>

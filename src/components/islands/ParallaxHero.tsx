@@ -14,12 +14,14 @@ interface Props {
   hashtags: string[];
   floatingWords: string[];
   roles: string[];
+  /** Screen-reader names of the two lists (content/ui.yaml). */
+  labels: { hashtags: string; roles: string };
 }
 
 /** Speed of each layer relative to the scroll position. */
 const LAYER_SPEEDS = [0.15, 0.3, 0.45];
 
-export default function ParallaxHero({ heading, lead, action, hashtags, floatingWords, roles }: Props) {
+export default function ParallaxHero({ heading, lead, action, hashtags, floatingWords, roles, labels }: Props) {
   const layers = useRef<(HTMLDivElement | null)[]>([]);
 
   useEffect(() => {
@@ -47,19 +49,20 @@ export default function ParallaxHero({ heading, lead, action, hashtags, floating
 
   return (
     <section className="relative isolate overflow-hidden bg-ink-900 text-white" data-parallax-hero="">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+      {/* data-decorative: faint background art, exempt from contrast rules (see tests/e2e/a11y.spec.ts). */}
+      <div aria-hidden="true" data-decorative="" className="pointer-events-none absolute inset-0 -z-10">
         <div ref={(el) => { layers.current[0] = el; }} className="absolute -top-24 -left-24 h-96 w-96 rounded-full bg-brand-700/40 blur-3xl" />
         <div ref={(el) => { layers.current[1] = el; }} className="absolute top-20 right-0 h-80 w-80 rounded-full bg-accent-600/40 blur-3xl" />
         <div ref={(el) => { layers.current[2] = el; }} className="absolute inset-0">
           {floatingWords.map((word, i) => (
-            // Decorative: the word is drawn by CSS (::before), so it is not text that
-            // contrast checks and assistive technology would treat as content.
+            // Decorative text: hidden from assistive technology with the whole layer (aria-hidden above).
             <span
               key={word}
-              data-word={word}
-              className="floating-word absolute text-2xl font-bold text-white/15 before:content-[attr(data-word)] sm:text-4xl"
+              className="floating-word absolute text-2xl font-bold text-white/15 sm:text-4xl"
               style={{ top: `${15 + i * 20}%`, left: `${(i % 2 ? 62 : 8) + i * 3}%`, animationDelay: `${i * 1.5}s` }}
-            />
+            >
+              {word}
+            </span>
           ))}
         </div>
       </div>
@@ -69,14 +72,14 @@ export default function ParallaxHero({ heading, lead, action, hashtags, floating
         <a href={action.href} className="btn mt-8 bg-white text-ink-900 hover:bg-brand-50">
           {action.label}
         </a>
-        <ul className="mt-8 flex flex-wrap gap-2" aria-label="Hashtags">
+        <ul className="mt-8 flex flex-wrap gap-2" aria-label={labels.hashtags}>
           {hashtags.map((tag) => (
             <li key={tag} className="rounded-full border border-white/30 px-3 py-1 text-sm text-ink-50">
               {tag}
             </li>
           ))}
         </ul>
-        <ul className="mt-10 flex -space-x-2" aria-label="Our teams">
+        <ul className="mt-10 flex -space-x-2" aria-label={labels.roles}>
           {roles.map((role) => (
             <li key={role} className="group relative">
               <span

@@ -1,5 +1,5 @@
 /**
- * The client sign-in card on /login (SPEC §2 Login, §4, §8): e-mail and
+ * The client sign-in card on /login: e-mail and
  * password sign-in through Supabase Auth, "Forgot password?" (a reset e-mail
  * whose notice never says whether the address has an account), the new
  * password form after a reset link, and, for a client who is already signed
@@ -13,7 +13,8 @@ import { $session, nextSession } from '../../lib/session';
 import { authPlan, authStorageKey, backendConfig } from '../../lib/supabase/config';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../lib/forms/patterns';
 import type { FormsCopy } from '../../lib/schemas';
-import { SubmitButton, TextField } from '../forms/fields';
+import { SubmitButton, TextField } from '../forms/controls';
+import { typedValues } from '../../lib/forms/early-input';
 import { Notices, notifyError, notifySuccess } from '../forms/notices';
 
 interface Props {
@@ -54,6 +55,10 @@ export default function SignInCard({ copy }: Props) {
 
   useEffect(() => {
     setHydrated(true);
+    // The card hydrates on first interaction: keep what was typed into its server HTML meanwhile.
+    const typed = typedValues(document.getElementById(F) as HTMLFormElement | null, ['email', 'password']);
+    if (typed.email) setEmail(typed.email);
+    if (typed.password) setPassword(typed.password);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const plan = () => {
       clearTimeout(timer);

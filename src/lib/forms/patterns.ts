@@ -1,6 +1,6 @@
 /**
- * Input rules shared by the forms and the sign-in card (kept apart from the
- * length table in limits.ts, so the sign-in page does not load the forms' data).
+ * Input rules shared by the form definitions and the sign-in card (a module of
+ * its own, so the sign-in page loads none of the forms' definitions).
  */
 /** The e-mail shape the database accepts (same rule as the CHECK constraint): no spaces, one @, a dot in the domain. */
 export const EMAIL_PATTERN = '[^@\\s]+@[^@\\s]+\\.[^@\\s]+';

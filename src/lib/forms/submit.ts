@@ -4,7 +4,7 @@
  *
  * - A network failure (status 0: offline, DNS, timeout) or a transient answer
  *   (408, 429, 502, 503, 504) is retried up to 3 times with exponential
- *   back-off, 1 s, 2 s, 4 s …, capped at 30 s (SPEC §9).
+ *   back-off, 1 s, 2 s, 4 s …, capped at 30 s.
  * - Anything else that is not a success (a 4xx refusal, a 500) fails at once:
  *   sending the same row again would get the same answer.
  * - Rows carry a client-generated id, so when an earlier attempt did reach
@@ -23,14 +23,14 @@ export type Outcome =
   | { ok: false; attempts: number; reason: 'not-configured' | 'refused' | 'unavailable' | 'exception'; result?: InsertResult; cause?: unknown };
 
 export interface RetryOptions {
-  /** Retries after the first attempt (SPEC §9: 3). */
+  /** Retries after the first attempt (3 by default). */
   retries: number;
   baseDelayMs: number;
   maxDelayMs: number;
   sleep: (ms: number) => Promise<void>;
 }
 
-export const DEFAULT_RETRY: RetryOptions = {
+const DEFAULT_RETRY: RetryOptions = {
   retries: 3,
   baseDelayMs: 1000,
   maxDelayMs: 30_000,

@@ -7,20 +7,18 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { anonHeaders, backendConfig, NOT_CONFIGURED_MESSAGE, type BackendConfig } from './config';
 import { BackendNotConfiguredError, type InsertResult } from '../forms/submit';
-import type { TableName } from '../forms/limits';
+import type { TableName } from '../forms/definition';
 
 /** Abort a request that has not answered after this long; it then counts as a network failure and is retried. */
 const REQUEST_TIMEOUT_MS = 20_000;
 
 export interface RestBackend {
-  configured: boolean;
   insert(table: TableName, row: object): Promise<InsertResult>;
 }
 
 export function createRestBackend(config: BackendConfig | null): RestBackend {
   let client: PostgrestClient | undefined;
   return {
-    configured: config !== null,
     async insert(table, row) {
       if (!config) {
         console.error(NOT_CONFIGURED_MESSAGE);

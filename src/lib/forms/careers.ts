@@ -1,0 +1,18 @@
+/** The careers application on /join-{slug}: a row in job_applications. Expertise areas come from content/lists/expertise.yaml. */
+import { defineForm } from './definition';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, URL_PATTERN } from './patterns';
+
+export const careersForm = defineForm({
+  id: 'careers',
+  copyKey: 'careers',
+  table: 'job_applications',
+  fields: [
+    { name: 'name', column: 'full_name', input: 'text', required: true, maxLength: 200, autoComplete: 'name' },
+    { name: 'email', column: 'email', input: 'email', required: true, maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN, autoComplete: 'email' },
+    { name: 'expertise', column: 'expertise', input: 'select', required: true, maxLength: 200 },
+    { name: 'experience', column: 'experience', input: 'text', required: true, maxLength: 100 },
+    { name: 'portfolio', column: 'portfolio_url', input: 'url', required: false, maxLength: 2048, pattern: URL_PATTERN, autoComplete: 'url' },
+    { name: 'coverLetter', column: 'cover_letter', input: 'textarea', required: true, maxLength: 10000, rows: 6 },
+  ],
+  layout: [['name', 'email'], ['expertise', 'experience'], 'portfolio', 'coverLetter'],
+});

@@ -1,0 +1,17 @@
+/** The contact form on /contact: a row in contact_submissions (the database defaults its status to 'new'). */
+import { defineForm } from './definition';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './patterns';
+
+export const contactForm = defineForm({
+  id: 'contact',
+  copyKey: 'contact',
+  table: 'contact_submissions',
+  fields: [
+    { name: 'firstName', column: 'first_name', input: 'text', required: true, maxLength: 100, autoComplete: 'given-name' },
+    { name: 'lastName', column: 'last_name', input: 'text', required: true, maxLength: 100, autoComplete: 'family-name' },
+    { name: 'email', column: 'email', input: 'email', required: true, maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN, autoComplete: 'email' },
+    { name: 'company', column: 'company', input: 'text', required: false, maxLength: 200, autoComplete: 'organization' },
+    { name: 'message', column: 'message', input: 'textarea', required: true, maxLength: 5000, rows: 5 },
+  ],
+  layout: [['firstName', 'lastName'], 'email', 'company', 'message'],
+});

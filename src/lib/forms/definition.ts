@@ -1,0 +1,87 @@
+/**
+ * A form definition: everything about one website form that is not copy.
+ * The island renders its fields from it (src/components/forms/SubmissionForm.tsx),
+ * `toRow` maps the visitor's values to the row it inserts, the copy schema
+ * (src/lib/schemas.ts) requires a label for each field and an error message
+ * for each pattern, and the SQL tests check every `maxLength` against the
+ * column's CHECK constraint (tests/db/forms.test.ts).
+ *
+ * Adding a field: the migration (column + CHECK), the definition, its copy in
+ * content/forms.yaml, and the tests that name fields.
+ */
+
+/** The tables the forms write to (supabase/migrations). */
+export type TableName = 'contact_submissions' | 'job_applications';
+
+export type InputKind = 'text' | 'email' | 'url' | 'textarea' | 'select' | 'radio';
+
+export interface FieldDefinition<N extends string = string> {
+  /** The value's key, the input's name and the field's key under `fields` in content/forms.yaml. */
+  name: N;
+  /** The column the trimmed value goes to; absent when `derive` builds the column from several fields. */
+  column?: string;
+  input: InputKind;
+  required: boolean;
+  /** The most characters the visitor may type: the column's CHECK bound, minus anything `derive` adds. */
+  maxLength?: number;
+  /** A browser pattern (same rule as the column's CHECK); the field's copy then needs an `invalid` message. */
+  pattern?: string;
+  autoComplete?: string;
+  /** Visible lines of a textarea. */
+  rows?: number;
+  /** The values of a radio group (their labels are copy). Select options come from content lists. */
+  values?: readonly string[];
+}
+
+export type Values<N extends string> = Record<N, string>;
+
+export interface FormDefinition<N extends string = string> {
+  /** Names the form: element ids (`form-<id>`, `<id>-<field>`) and the draft's storage key. */
+  id: string;
+  /** Its copy in content/forms.yaml. */
+  copyKey: 'contact' | 'demo' | 'careers' | 'productTeam';
+  table: TableName;
+  fields: readonly FieldDefinition<N>[];
+  /** Rows of the layout, top to bottom: a field name, or names shown side by side on wide screens. */
+  layout: readonly (N | readonly N[])[];
+  /** Columns built from several fields, or fixed values; applied after the field columns. */
+  derive?: (values: Values<N>) => Record<string, string | null>;
+}
+
+export type Row = { id: string } & Record<string, string | null>;
+
+/** Declare a definition with its field names inferred, so values and layout are checked against them. */
+export function defineForm<const N extends string>(definition: FormDefinition<N>): FormDefinition<N> {
+  return definition;
+}
+
+/** Every field empty; a radio group starts on its first value. */
+export function emptyValues<N extends string>(definition: FormDefinition<N>): Values<N> {
+  return Object.fromEntries(definition.fields.map((f) => [f.name, f.values?.[0] ?? ''])) as Values<N>;
+}
+
+/**
+ * The one place a form's values become the inserted row. Text is trimmed;
+ * an optional field left empty becomes null. Every row carries a
+ * client-generated `id`, so a retried insert can never store the same
+ * submission twice (the second attempt hits the primary key).
+ */
+export function toRow<N extends string>(definition: FormDefinition<N>, values: Values<N>, id: string): Row {
+  const row: Row = { id };
+  for (const field of definition.fields) {
+    if (!field.column) continue;
+    const value = (values[field.name] ?? '').trim();
+    row[field.column] = value === '' && !field.required ? null : value;
+  }
+  return Object.assign(row, definition.derive?.(values));
+}
+
+/** A random v4 UUID for a row id (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newRowId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

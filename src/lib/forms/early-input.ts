@@ -1,0 +1,31 @@
+/**
+ * Form islands hydrate on the visitor's first interaction (src/directives/interaction.ts),
+ * so their server-rendered fields already work before React runs. These
+ * helpers keep what happened in that gap: the values typed into the plain
+ * HTML, and the draft key the directive checks to hydrate a restored form at once.
+ * A module without React, so the directive can import it.
+ */
+
+/** The session-storage key of a form's draft (src/components/forms/useDraft.ts). */
+export const draftKey = (formId: string) => `form-draft:${formId}`;
+
+/** Session-storage keys of Supabase Auth's stored session: sb-<project ref>-auth-token. */
+export const AUTH_TOKEN_KEY = /^sb-.+-auth-token$/;
+
+/**
+ * The non-empty values the visitor typed or chose in a form before its island
+ * hydrated, by field name; `initial` values (a radio group's first choice) do not count.
+ */
+export function typedValues(form: HTMLFormElement | null, names: readonly string[], initial: Record<string, string> = {}): Record<string, string> {
+  const typed: Record<string, string> = {};
+  if (!form) return typed;
+  for (const name of names) {
+    const control = form.elements.namedItem(name);
+    const value =
+      control instanceof RadioNodeList || control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement
+        ? control.value
+        : '';
+    if (value !== '' && value !== (initial[name] ?? '')) typed[name] = value;
+  }
+  return typed;
+}
