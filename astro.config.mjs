@@ -6,15 +6,19 @@ import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { readManifest } from './src/lib/manifest.ts';
 import { sitemapRules } from './src/lib/sitemap.ts';
+import { gitLastmod } from './src/lib/lastmod.ts';
 import { astroCsp, originOf } from './src/lib/security.ts';
+import { deployFiles } from './src/lib/deploy-files.ts';
 
 // Routes, redirects and sitemap metadata all come from content/ (one source).
 // CONTENT_DIR and OUT_DIR let tests and the build benchmark build from a copy of content/.
-const manifest = readManifest(process.env.CONTENT_DIR ?? 'content');
+const contentDir = process.env.CONTENT_DIR ?? 'content';
+const manifest = readManifest(contentDir);
 const site = process.env.SITE_URL || manifest.site.host;
 
 // The Supabase project the pages are built for (.env, .env.<mode> or the environment) goes
-// into the CSP's connect-src. astro.config cannot see import.meta.env, so load it like Vite does.
+// into the CSP's connect-src, in each page's <meta> and in its header (dist/_headers).
+// astro.config cannot see import.meta.env, so load it like Vite does.
 const argv = process.argv;
 const mode = argv.includes('--mode') ? argv[argv.indexOf('--mode') + 1] : argv.includes('dev') ? 'development' : 'production';
 const env = { ...loadEnv(mode, process.cwd(), 'PUBLIC_'), ...process.env };
@@ -36,15 +40,16 @@ export default defineConfig({
   // One trailing-slash rule for links, canonicals and the sitemap: never.
   trailingSlash: 'never',
   build: { format: 'file' },
-  // Static hosts get meta-refresh pages; Netlify answers these with real 301s (netlify.toml).
-  redirects: Object.fromEntries(manifest.redirects.map((r) => [r.from, r.to])),
   integrations: [
     react(),
     interactionDirective,
-    sitemap(sitemapRules(manifest, site, new Date())),
+    sitemap(sitemapRules(manifest, site, gitLastmod(contentDir))),
+    // dist/_headers (each page's CSP from its own HTML) and dist/_redirects (content/redirects.yaml,
+    // which src/pages/[...redirect].astro also serves as meta-refresh pages for static hosts).
+    deployFiles({ redirects: manifest.redirects, supabase }),
   ],
-  // CSP <meta> on every page with hashes of Astro's inline scripts; netlify.toml sends the
-  // same policy as a header (src/lib/security.ts, scripts/sync-netlify.mjs).
+  // CSP <meta> on every page with hashes of Astro's inline scripts; dist/_headers sends the
+  // same policy as a header (src/lib/security.ts).
   security: { csp: astroCsp({ supabase }) },
   vite: { plugins: [tailwindcss()] },
 });

@@ -7,7 +7,7 @@ import { defineCollection } from 'astro:content';
 import { glob, file } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { parse as parseYaml } from 'yaml';
-import { formsCopySchema, uiCopySchema, pageSchema, postSchema, productCategorySchema, productSchemaWith, serviceSchema, siteSchema } from './lib/schemas';
+import { formsCopySchema, uiCopySchema, pageSchema, postSchema, productCategorySchema, productSchemaWith, searchCopySchema, serviceSchema, siteSchema } from './lib/schemas';
 import { readProductCategories } from './lib/manifest';
 import { COLLECTION_FILES, globPatterns, type RoutedCollection } from './lib/content-files';
 
@@ -51,6 +51,8 @@ export const collections = {
   recruitmentProducts: list('recruitment-products', { title: text(60), description: text(300), domains: z.array(text(60)).min(1).max(8) }),
   // Copy of the form islands and the sign-in card (content/forms.yaml).
   forms: defineCollection({ loader: file(`${dir}/forms.yaml`), schema: formsCopySchema }),
+  // Words of the site search and the not-found page (content/search.yaml).
+  search: defineCollection({ loader: file(`${dir}/search.yaml`), schema: searchCopySchema }),
   // The words of the frame and layouts (content/ui.yaml).
   ui: defineCollection({ loader: file(`${dir}/ui.yaml`), schema: uiCopySchema }),
 };

@@ -80,7 +80,7 @@ async function getPosts() {
 }
 
 /** content/redirects.yaml, placeholders filled (read like the manifest does: it is not a collection). */
-async function getRedirects(): Promise<Redirect[]> {
+export async function getRedirects(): Promise<Redirect[]> {
   return readRedirects(process.env.CONTENT_DIR ?? 'content', placeholderValues(await getSite()));
 }
 

@@ -8,29 +8,19 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUDGETS, gzipSize, kb, table } from '../support/budgets';
+import { BUDGETS, kb, pageWeight, type PageWeight } from '../../src/lib/gate/budgets';
+import { table } from '../support/table';
 import { DIST, distFiles, readDist, requireDist, sitePages } from '../support/site';
 
-interface Figures {
+interface Figures extends PageWeight {
   path: string;
-  html: number;
-  css: number;
-  stylesheets: string[];
-}
-
-function measure(path: string, file: string): Figures {
-  const html = readDist(file);
-  const stylesheets = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])![1]);
-  const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
-  const css = stylesheets.reduce((sum, href) => sum + gzipSize(readDist(href.replace(/^\//, ''))), inline ? gzipSize(inline) : 0);
-  return { path, html: gzipSize(html), css, stylesheets };
 }
 
 describe('page size budgets (gzip)', () => {
   let figures: Figures[] = [];
   beforeAll(() => {
     requireDist();
-    figures = sitePages().map((p) => measure(p.path, p.file));
+    figures = sitePages().map((p) => ({ path: p.path, ...pageWeight(DIST, p.file) }));
     console.log(
       `\nHTML and CSS per page, gzip -9 KB (budgets: HTML ${kb(BUDGETS.html)}, CSS ${kb(BUDGETS.css)})\n` +
         table(['page', 'HTML', 'CSS'], figures.map((f) => [f.path, kb(f.html), kb(f.css)])),

@@ -1,22 +1,26 @@
 /**
  * Every page under the real response headers: each response from the preview
- * server gets the headers netlify.toml gives its path (Content-Security-Policy,
- * Permissions-Policy, COOP, CORP …), on top of the CSP <meta> Astro writes
- * into each page. Fails on any CSP violation (securitypolicyviolation events,
+ * server gets the headers Netlify would give its path from the build output
+ * (each page's Content-Security-Policy from dist/_headers, and netlify.toml's
+ * fixed Permissions-Policy, COOP, CORP …), on top of the CSP <meta> Astro
+ * writes into each page. A form is submitted under them too. Fails on any CSP violation (securitypolicyviolation events,
  * recorded by an init script) and, through the fixture, on any console error
  * ("Refused to …" messages included). Each page is also scrolled (which
  * hydrates the parallax hero) and, on phones, the menu opened (which hydrates
  * the mobile menu), so lazily loaded code runs under the policy too.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, waitForIsland } from './fixtures';
-import { headersFor, type HeaderRule } from '../../src/lib/netlify';
-import { DIST, readNetlifyToml, sitePages } from '../support/site';
+import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
+import { headersFor } from '../../src/lib/netlify';
+import type { FormsCopy } from '../../src/lib/schemas';
+import { DIST, publishedHeaderRules, sitePages } from '../support/site';
 import { settle } from '../support/settle';
+import { mockInsert, rest } from './supabase-mock';
 
-const rules = (readNetlifyToml().headers ?? []) as HeaderRule[];
+const rules = publishedHeaderRules();
 
 interface Violation {
   directive: string;
@@ -25,7 +29,7 @@ interface Violation {
   source: string;
 }
 
-async function applyNetlifyHeaders(page: Page) {
+async function applyPublishedHeaders(page: Page) {
   await page.addInitScript(() => {
     const list: unknown[] = ((window as unknown as { __csp: unknown[] }).__csp = []);
     document.addEventListener('securitypolicyviolation', (e) =>
@@ -51,10 +55,10 @@ test.describe('the CSP check itself', () => {
   // This test provokes a violation on purpose; the console error it causes is expected.
   test.use({ allowConsoleErrors: [/Content Security Policy/] });
   test('the header reaches the page and the recorder catches a violation', async ({ page }) => {
-    test.skip(!rules.length, 'netlify.toml has no headers');
-    await applyNetlifyHeaders(page);
+    await applyPublishedHeaders(page);
     const response = await page.goto('/');
-    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response?.headers()['content-security-policy'], 'dist/_headers gives / its policy').toContain("frame-ancestors 'none'");
+    expect(response?.headers()['content-security-policy']).toContain("'sha256-");
     // JSON-LD is a data block: present, not hashed, and not reported.
     expect(await page.locator('script[type="application/ld+json"]').count()).toBeGreaterThan(0);
     await settle(page);
@@ -74,12 +78,12 @@ test.describe('the CSP check itself', () => {
 
 });
 
-test.describe('Content-Security-Policy from netlify.toml', () => {
+test.describe('Content-Security-Policy from the build output', () => {
   test.use({ allowConsoleErrors: [/status of 404/] });
 
   for (const { path, source } of sitePages()) {
     test(`${source === '404' ? '404 page' : path} loads with no CSP violation`, async ({ page, isMobile, problems }) => {
-      await applyNetlifyHeaders(page);
+      await applyPublishedHeaders(page);
       await page.goto(path);
       await settle(page);
       // Islands that wait for the first scroll (the parallax hero) hydrate under the policy too.
@@ -101,7 +105,7 @@ test.describe('Content-Security-Policy from netlify.toml', () => {
 
   test('the site search (Pagefind WebAssembly) runs under the policy', async ({ page }) => {
     test.skip(!existsSync(join(DIST, 'pagefind', 'pagefind.js')), 'no Pagefind bundle in this build');
-    await applyNetlifyHeaders(page);
+    await applyPublishedHeaders(page);
     await page.goto('/');
     const count = await page.evaluate(async () => {
       const pagefind = await import('/pagefind/pagefind.js' as string);
@@ -110,6 +114,25 @@ test.describe('Content-Security-Policy from netlify.toml', () => {
       return search.results.length as number;
     });
     expect(count).toBeGreaterThan(0);
+    expect(await violations(page), 'CSP violations').toEqual([]);
+  });
+
+  test('a form is submitted under the policy (its island, the Supabase request and the notice)', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'one viewport is enough for the request');
+    const copy = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: FormsCopy }).forms.contact;
+    const mock = await mockInsert(page, 'contact_submissions', [rest.created]);
+    await applyPublishedHeaders(page);
+    await page.goto('/contact');
+    const form = page.locator('#form-contact');
+    await hydrateByInteraction(page, '#form-contact');
+    await expect(form.getByRole('button', { name: copy.submit })).toBeEnabled();
+    await form.getByLabel(copy.fields.firstName.label, { exact: true }).fill('Ada');
+    await form.getByLabel(copy.fields.lastName.label, { exact: true }).fill('Lovelace');
+    await form.getByLabel(copy.fields.email.label, { exact: true }).fill('ada@example.com');
+    await form.getByLabel(copy.fields.message.label, { exact: true }).fill('We would like to automate our support desk.');
+    await form.getByRole('button', { name: copy.submit }).click();
+    await expect(page.getByRole('status').filter({ hasText: copy.success.text })).toBeVisible();
+    expect(mock.requests).toHaveLength(1);
     expect(await violations(page), 'CSP violations').toEqual([]);
   });
 });

@@ -3,11 +3,15 @@
  * <h1>, its own title, description and canonical in the raw HTML; redirects
  * land on their target; unknown paths get the 404 page with status 404.
  */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { test, expect } from './fixtures';
 import { readManifest, servedPaths } from '../../src/lib/manifest';
+import type { SearchCopy } from '../../src/lib/schemas';
 import { absoluteUrl } from '../../src/lib/urls';
 
 const manifest = readManifest('content');
+const notFound = (parse(readFileSync('content/search.yaml', 'utf8')) as { search: SearchCopy }).search.notFound;
 const served = servedPaths(manifest);
 
 test.describe('raw HTML of every route', () => {
@@ -52,9 +56,10 @@ test.describe('not-found page', () => {
     });
     const response = await page.goto('/this/does-not-exist');
     expect(response?.status()).toBe(404);
-    await expect(page.getByText('404', { exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
-    await expect(page.locator('#main').getByRole('link', { name: /home/i })).toHaveAttribute('href', '/');
+    await expect(page.getByText(notFound.code, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(notFound.heading);
+    await expect(page.locator('#main').getByRole('link', { name: notFound.home })).toHaveAttribute('href', '/');
+    await expect(page.locator('#main')).toContainText(notFound.text.replace('{path}', '/this/does-not-exist'));
     await expect.poll(() => warnings.join('\n')).toContain('/this/does-not-exist');
   });
 });

@@ -1,25 +1,35 @@
 /**
  * Site search (/search): results from the Pagefind index built with the site,
  * with title, excerpt and link; the empty query, no results, a missing index;
- * the form without JavaScript; the header's search link.
+ * the form without JavaScript; the header's search link; the not-found page's
+ * search form. Words come from content/search.yaml.
  */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { test, expect } from './fixtures';
 import { readManifest } from '../../src/lib/manifest';
+import { fill } from '../../src/lib/placeholders';
+import type { SearchCopy } from '../../src/lib/schemas';
 
 const manifest = readManifest('content');
+const copy = (parse(readFileSync('content/search.yaml', 'utf8')) as { search: SearchCopy }).search;
+const heading = fill(copy.page.heading, { brand: manifest.site.brand });
+const status = (key: keyof SearchCopy['page']['status'], slots: Record<string, string>) =>
+  copy.page.status[key].replace(/\{(\w+)\}/g, (_, name: string) => slots[name]);
 const newsbox = manifest.routes.find((r) => r.kind === 'product' && r.id === 'newsbox')!;
 const planner = manifest.routes.find((r) => r.kind === 'product' && r.id === 'planner')!;
 
 test('lists the Newsbox page for ?q=newsbox with its title, excerpt and link, and announces the count', async ({ page }) => {
   await page.goto('/search?q=newsbox');
-  const status = page.getByRole('status');
-  await expect(status).toHaveText(/^\d+ results? for “newsbox”\./);
-  await expect(status).toHaveAttribute('aria-live', 'polite');
-  await expect(page.getByRole('searchbox', { name: 'Search the site' })).toHaveValue('newsbox');
+  const line = page.getByRole('status');
+  await expect(line).toHaveAttribute('data-state', 'results');
+  await expect(line).toHaveAttribute('aria-live', 'polite');
+  await expect(page.getByRole('searchbox', { name: copy.form.label })).toHaveValue('newsbox');
 
-  const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
-  const count = Number((await status.textContent())!.match(/^\d+/)![0]);
-  await expect(results).toHaveCount(count);
+  const results = page.getByRole('list', { name: copy.page.resultsLabel }).getByRole('listitem');
+  const count = await results.count();
+  expect(count).toBeGreaterThan(0);
+  await expect(line).toHaveText(count === 1 ? status('one', { query: 'newsbox' }) : status('many', { count: String(count), query: 'newsbox' }));
   const result = results.filter({ has: page.getByRole('link', { name: newsbox.meta.title, exact: true }) });
   await expect(result).toHaveCount(1);
   await expect(result.getByRole('heading', { level: 2 })).toHaveText(newsbox.meta.title);
@@ -35,32 +45,32 @@ test('lists the Newsbox page for ?q=newsbox with its title, excerpt and link, an
 
 test('without a query it shows the prompt and the form, and no results', async ({ page }) => {
   await page.goto('/search');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search ${manifest.site.brand}`);
-  await expect(page.getByRole('status')).toHaveText(/Type a product, service or topic/);
-  await expect(page.getByRole('searchbox', { name: 'Search the site' })).toHaveValue('');
-  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await expect(page.getByRole('status')).toHaveText(copy.page.status.empty);
+  await expect(page.getByRole('searchbox', { name: copy.form.label })).toHaveValue('');
+  await expect(page.getByRole('list', { name: copy.page.resultsLabel }).getByRole('listitem')).toHaveCount(0);
 });
 
 test('says so clearly when nothing matches and suggests where to go', async ({ page }) => {
   await page.goto('/search?q=zzqxjvwk');
-  await expect(page.getByRole('status')).toHaveText('No results for “zzqxjvwk”.');
-  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Products', exact: true }).last()).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(status('none', { query: 'zzqxjvwk' }));
+  await expect(page.getByRole('list', { name: copy.page.resultsLabel }).getByRole('listitem')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: copy.page.suggestions.links[0].label, exact: true }).last()).toBeVisible();
 });
 
 test('the form submits a GET search and shows the new results', async ({ page }) => {
   await page.goto('/search');
-  const box = page.getByRole('searchbox', { name: 'Search the site' });
+  const box = page.getByRole('searchbox', { name: copy.form.label });
   await box.fill('planner');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=planner$/);
-  await expect(page.getByRole('status')).toHaveText(/results? for “planner”/);
+  await expect(page.getByRole('status')).toHaveAttribute('data-state', 'results');
   await expect(page.getByRole('link', { name: planner.meta.title, exact: true })).toHaveAttribute('href', planner.path);
 });
 
 test('does not list the not-found page or the search page itself', async ({ page }) => {
   await page.goto(`/search?q=${encodeURIComponent('Oops')}`);
-  await expect(page.getByRole('status')).toHaveText(/No results for/);
+  await expect(page.getByRole('status')).toHaveAttribute('data-state', 'none');
 });
 
 test.describe('when the search index cannot be loaded', () => {
@@ -69,8 +79,8 @@ test.describe('when the search index cannot be loaded', () => {
   test('shows a message instead of results', async ({ page }) => {
     await page.route('**/pagefind/pagefind.js', (route) => route.abort('failed'));
     await page.goto('/search?q=newsbox');
-    await expect(page.getByRole('status')).toHaveText(/Search is not available right now/);
-    await expect(page.getByRole('list', { name: 'Search results' })).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('status')).toHaveText(copy.page.status.error);
+    await expect(page.getByRole('list', { name: copy.page.resultsLabel })).not.toHaveAttribute('aria-busy', 'true');
   });
 });
 
@@ -78,12 +88,12 @@ test('the form works without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/search');
-  await page.getByRole('searchbox', { name: 'Search the site' }).fill('services');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('searchbox', { name: copy.form.label }).fill('services');
+  await page.getByRole('button', { name: copy.form.button, exact: true }).click();
   await expect(page).toHaveURL(/\/search\?q=services$/);
   // (Chromium still parses <noscript> as scripting-enabled when Playwright disables JavaScript, so its note is not checked here.)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search ${manifest.site.brand}`);
-  await expect(page.getByRole('searchbox', { name: 'Search the site' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await expect(page.getByRole('searchbox', { name: copy.form.label })).toBeVisible();
   await context.close();
 });
 
@@ -97,5 +107,32 @@ test('the header links to the search page', async ({ page, isMobile }) => {
     await header.getByRole('link', { name: 'Search', exact: true }).click();
   }
   await expect(page).toHaveURL(/\/search$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search ${manifest.site.brand}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+});
+
+test.describe('the not-found page', () => {
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test('offers the site search as a plain GET form that works without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/this/does-not-exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText(copy.notFound.search)).toBeVisible();
+    const form = page.getByRole('search', { name: copy.form.name });
+    await form.getByRole('searchbox', { name: copy.form.label }).fill('newsbox');
+    await form.getByRole('button', { name: copy.form.button }).click();
+    await expect(page).toHaveURL(/\/search\?q=newsbox$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await context.close();
+  });
+
+  test('its search lands on /search, which runs the query on load', async ({ page }) => {
+    await page.goto('/this/does-not-exist');
+    await page.getByRole('search', { name: copy.form.name }).getByRole('searchbox').fill('planner');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=planner$/);
+    await expect(page.getByRole('status')).toHaveAttribute('data-state', 'results');
+    await expect(page.getByRole('link', { name: planner.meta.title, exact: true })).toHaveAttribute('href', planner.path);
+  });
 });

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { readManifest } from '../../src/lib/manifest';
-import type { HeaderRule } from '../../src/lib/netlify';
+import { parseHeadersFile, type HeaderRule } from '../../src/lib/netlify';
 
 export const DIST = process.env.OUT_DIR ?? 'dist';
 export const CONTENT = process.env.CONTENT_DIR ?? 'content';
@@ -85,6 +85,16 @@ export function hasFormIsland(html: string): boolean {
 /** netlify.toml, parsed. */
 export function readNetlifyToml(): { build?: Record<string, unknown>; redirects?: Record<string, unknown>[]; headers?: HeaderRule[] } & Record<string, unknown> {
   return parseToml(readFileSync('netlify.toml', 'utf8')) as never;
+}
+
+/**
+ * The header rules Netlify applies to the build in dist/: netlify.toml's fixed
+ * ones and the per-page ones the build wrote to dist/_headers (none when dist/
+ * is missing).
+ */
+export function publishedHeaderRules(): HeaderRule[] {
+  const file = join(DIST, '_headers');
+  return [...(readNetlifyToml().headers ?? []), ...(existsSync(file) ? parseHeadersFile(readFileSync(file, 'utf8')) : [])];
 }
 
 /** All files under a dist/ folder, relative to dist/. */

@@ -1,8 +1,9 @@
-/** The pieces the netlify.toml gates rely on: Netlify path matching, header merging, inline script detection. */
+/** The Netlify pieces the deploy files and the check rely on: path matching, header merging, inline script detection, the _headers and _redirects formats. */
 import { describe, it, expect } from 'vitest';
-import { headersFor, htmlCachePatterns, inlineScripts, matchesRule, parseCsp, sha256Source, type HeaderRule } from '../../src/lib/netlify';
+import {
+  headersFor, inlineScripts, matchesRule, pagePath, parseCsp, parseHeadersFile, parseRedirectsFile, renderHeadersFile, renderRedirectsFile, sha256Source, type HeaderRule,
+} from '../../src/lib/netlify';
 import { headerCsp, originOf } from '../../src/lib/security';
-import type { Manifest } from '../../src/lib/manifest';
 
 describe('Netlify path matching', () => {
   it('matches like Netlify: / exactly, * the rest, :name one segment', () => {
@@ -27,10 +28,32 @@ describe('Netlify path matching', () => {
     expect(headersFor(rules, '/about')).toEqual({ 'Cache-Control': 'a' });
   });
 
-  it('gives every folder that holds pages one revalidation rule', () => {
-    const route = (path: string, aliases: string[] = []) => ({ path, meta: { path, aliases } });
-    const manifest = { routes: [route('/'), route('/about'), route('/services/x', ['/x-alias']), route('/post/a/b')], redirects: [{ from: '/old/y', to: '/about' }] } as unknown as Manifest;
-    expect(htmlCachePatterns(manifest)).toEqual(['/', '/:page', '/old/:page', '/post/a/:page', '/services/:page']);
+  it('maps built files to the paths Netlify serves them at (pretty URLs)', () => {
+    expect(pagePath('index.html')).toBe('/');
+    expect(pagePath('about.html')).toBe('/about');
+    expect(pagePath('services/x.html')).toBe('/services/x');
+    expect(pagePath('post/index.html')).toBe('/post');
+    expect(pagePath('404.html')).toBe('/404');
+  });
+});
+
+describe('_headers and _redirects files', () => {
+  it('write and read back the same rules, comments skipped', () => {
+    const rules: HeaderRule[] = [
+      { for: '/', values: { 'Content-Security-Policy': "default-src 'none'; script-src 'self'", 'Cache-Control': 'a, b' } },
+      { for: '/about', values: { X: '1' } },
+    ];
+    const text = renderHeadersFile(rules, ['generated']);
+    expect(text.startsWith('# generated\n/\n  Content-Security-Policy: ')).toBe(true);
+    expect(parseHeadersFile(text)).toEqual(rules);
+    const redirects = [{ from: '/old', to: '/new', status: 301, force: true }, { from: '/a', to: '/b', status: 302, force: false }];
+    expect(renderRedirectsFile(redirects)).toBe('/old /new 301!\n/a /b 302\n');
+    expect(parseRedirectsFile(`# c\n${renderRedirectsFile(redirects)}`)).toEqual(redirects);
+  });
+
+  it('refuse a line they cannot read', () => {
+    expect(() => parseHeadersFile('  X-Orphan: 1')).toThrow('cannot read');
+    expect(() => parseRedirectsFile('/a /b moved')).toThrow('cannot read');
   });
 });
 
@@ -41,10 +64,12 @@ describe('inline scripts and the CSP', () => {
     expect(sha256Source('')).toBe('sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=');
   });
 
-  it('builds a header policy with sorted hashes and no unsafe script source', () => {
-    const policy = parseCsp(headerCsp(['sha256-b', 'sha256-a', 'sha256-a']));
+  it('builds a header policy with sorted hashes, the exact Supabase origin and no unsafe script source', () => {
+    const policy = parseCsp(headerCsp({ scriptHashes: ['sha256-b', 'sha256-a', 'sha256-a'], supabase: 'https://db.corvana.example' }));
     expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", "'sha256-a'", "'sha256-b'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://db.corvana.example']);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(parseCsp(headerCsp({ scriptHashes: [] })).get('connect-src')).toEqual(["'self'"]);
   });
 
   it('takes the origin of the Supabase URL', () => {

@@ -7,6 +7,7 @@ import { absoluteUrl, normalizePath, isExternal } from '../../src/lib/urls';
 const manifest = readManifest('content');
 const host = 'https://corvana.example';
 const date = new Date('2026-01-02T03:04:05Z');
+const committed = () => date;
 
 describe('robots.txt', () => {
   it('allows all, sets a crawl delay of 1 and links the sitemap on the site host', () => {
@@ -19,14 +20,20 @@ describe('robots.txt', () => {
 });
 
 describe('sitemap rules', () => {
-  const rules = sitemapRules(manifest, host, date);
+  const rules = sitemapRules(manifest, host, committed);
   const home = manifest.routes.find((r) => r.path === '/')!;
 
-  it('keeps indexable canonical pages with their priority, changefreq and the build date', () => {
+  it('keeps indexable canonical pages with their priority, changefreq and their last commit date', () => {
     expect(rules.filter(`${host}/`)).toBe(true);
     expect(rules.serialize({ url: `${host}/` })).toEqual({
       url: `${host}/`, lastmod: '2026-01-02T03:04:05.000Z', changefreq: 'weekly', priority: home.meta.priority,
     });
+  });
+
+  it('leaves lastmod out for an entry without a commit, never using the build time', () => {
+    const uncommitted = sitemapRules(manifest, host, (route) => (route.path === '/' ? undefined : date));
+    expect(uncommitted.serialize({ url: `${host}/` })).toEqual({ url: `${host}/`, changefreq: 'weekly', priority: home.meta.priority });
+    expect(sitemapRules(manifest, host).serialize({ url: `${host}/` })).not.toHaveProperty('lastmod');
   });
 
   it('drops noindex pages, redirects, aliases and unknown pages', () => {
@@ -39,7 +46,7 @@ describe('sitemap rules', () => {
 
   it('maps "quarterly" (not in the sitemap protocol) to monthly and removes trailing slashes', () => {
     const quarterly = sitemapRules(
-      { ...manifest, routes: [{ ...home, meta: { ...home.meta, changefreq: 'quarterly' } }] }, host, date,
+      { ...manifest, routes: [{ ...home, meta: { ...home.meta, changefreq: 'quarterly' } }] }, host, committed,
     );
     expect(quarterly.serialize({ url: `${host}/` })?.changefreq).toBe('monthly');
     const page = manifest.routes.find((r) => r.path !== '/' && !r.meta.noindex)!;

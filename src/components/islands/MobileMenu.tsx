@@ -3,8 +3,9 @@
  * a native popover (button popovertarget) opens and closes it, Escape and a
  * click outside close it and focus returns to the button. The island is
  * hydrated on first interaction (client:interaction) and adds what HTML
- * cannot: aria-expanded in the DOM, a focus trap while open, and moving
- * focus to the first link when it opens.
+ * cannot: a focus trap while open, and moving focus to the first link when
+ * it opens. No aria-expanded: the browser derives the button's expanded
+ * state from popovertarget (and HTML forbids the attribute there).
  */
 import { useEffect, useRef, useState } from 'react';
 
@@ -70,7 +71,6 @@ export default function MobileMenu({ links, login, search, currentPath, labels }
         type="button"
         popoverTarget={PANEL_ID}
         aria-controls={PANEL_ID}
-        aria-expanded={open}
         className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-ink-900 hover:bg-ink-50"
       >
         <span className="sr-only">{labels.menu}</span>

@@ -2,8 +2,12 @@
  * Size budgets per page, gzip -9 bytes (1 KB = 1000 bytes, the stricter reading).
  * HTML fits the first round trip (TCP initial window, ~14.6 kB); JavaScript is
  * what a page loads before any interaction; CSS is every stylesheet the page
- * links plus its inline <style> blocks.
+ * links plus its inline <style> blocks. HTML and CSS are checked on dist/
+ * before publishing (src/lib/gate/check.ts), JavaScript in a browser
+ * (tests/e2e/budgets.spec.ts).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const KB = 1000;
@@ -35,10 +39,19 @@ export const gzipSize = (data: string | Buffer) => gzipSync(data, { level: 9 }).
 
 export const kb = (bytes: number) => (bytes / KB).toFixed(1);
 
-/** A plain-text table (for test output). */
-export function table(header: string[], rows: (string | number)[][]): string {
-  const all = [header, ...rows.map((r) => r.map(String))];
-  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)].join('\n');
+export interface PageWeight {
+  /** The page's HTML, gzip bytes. */
+  html: number;
+  /** Its linked stylesheets plus inline <style> blocks, gzip bytes. */
+  css: number;
+  stylesheets: string[];
+}
+
+/** HTML and CSS weight of a built page (`file` relative to `distDir`). */
+export function pageWeight(distDir: string, file: string): PageWeight {
+  const html = readFileSync(join(distDir, file), 'utf8');
+  const stylesheets = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])![1]);
+  const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  const css = stylesheets.reduce((sum, href) => sum + gzipSize(readFileSync(join(distDir, href.replace(/^\//, '')))), inline ? gzipSize(inline) : 0);
+  return { html: gzipSize(html), css, stylesheets };
 }

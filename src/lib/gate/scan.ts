@@ -1,4 +1,4 @@
-/** Detectors for the dist/ scan: leaked secrets and unsafe new-tab links. */
+/** Detectors for the pre-publish check of dist/: leaked secrets and unsafe new-tab links. */
 
 export interface Finding {
   kind: string;

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * The check before publishing (src/lib/gate/check.ts): headers, redirects,
+ * byte budgets, secrets, new-tab links, links and security.txt of the built
+ * site. Exits 1, naming each page and rule, when dist/ must not ship.
+ * Netlify's build command runs it after `npm run build`; `npm test` after
+ * `npm run build:test`.
+ *
+ *   npm run check:dist
+ *
+ * CONTENT_DIR and OUT_DIR select other content/build folders (default content, dist).
+ * PUBLIC_SUPABASE_URL, when set (Netlify's environment), must be the one
+ * origin besides the site in each page's connect-src.
+ * TypeScript sources are loaded through Vite's module runner, like astro.config.mjs.
+ */
+import { readFileSync } from 'node:fs';
+import { runnerImport } from 'vite';
+
+const started = performance.now();
+const dist = process.env.OUT_DIR ?? 'dist';
+const { module: gate } = await runnerImport('./src/lib/gate/check.ts');
+const { module: security } = await runnerImport('./src/lib/security.ts');
+
+const problems = gate.checkDist({
+  dist,
+  contentDir: process.env.CONTENT_DIR ?? 'content',
+  netlifyToml: readFileSync('netlify.toml', 'utf8'),
+  supabase: security.originOf(process.env.PUBLIC_SUPABASE_URL),
+});
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+if (problems.length) {
+  console.error(`check-dist: ${dist}/ must not be published, ${problems.length} problem(s):\n${gate.formatProblems(problems)}`);
+  process.exit(1);
+}
+console.log(`check-dist: ${dist}/ passes (headers, redirects, budgets, secrets, new-tab links, links, security.txt) in ${seconds} s.`);

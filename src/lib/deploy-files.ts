@@ -1,0 +1,73 @@
+/**
+ * The files Netlify reads from the publish folder, written by the build from
+ * what it publishes (an Astro integration on `astro:build:done`):
+ * - dist/_headers: each page's Content-Security-Policy, with the hashes of
+ *   that page's own inline scripts, and its Cache-Control;
+ * - dist/_redirects: the 301s of content/redirects.yaml.
+ * Nothing build-dependent is committed, so an inline script or a redirect
+ * cannot ship without its header or rule. The site stays static: the Netlify
+ * adapter (`staticHeaders`) would bring its own build output and server
+ * tooling for the same two plain files.
+ *
+ * Each rule names one exact path, so no two rules set the same header for a
+ * path (Netlify would combine their values into two policies). An unknown
+ * path matches none: Netlify answers it with 404.html, whose CSP <meta> (same
+ * directives, its own hashes) and netlify.toml's X-Frame-Options still apply.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { htmlFiles, inlineScripts, pagePath, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
+import type { Redirect } from './routes';
+import { headerCsp, REVALIDATE_CACHE, type CspInput } from './security';
+
+export interface PageHtml {
+  /** Relative to the build folder: about.html, services/x.html … */
+  file: string;
+  html: string;
+}
+
+/** One rule per page: its CSP (script hashes of that page only) and Cache-Control. */
+export function pageHeaderRules(pages: PageHtml[], input: CspInput): HeaderRule[] {
+  return pages.map(({ file, html }) => ({
+    for: pagePath(file),
+    values: {
+      'Content-Security-Policy': headerCsp({ ...input, scriptHashes: inlineScripts(html).map((s) => s.hash) }),
+      'Cache-Control': REVALIDATE_CACHE,
+    },
+  }));
+}
+
+/** Forced 301s: the build also writes a meta-refresh page at each old path, which would otherwise be served with 200. */
+export function redirectRules(redirects: Redirect[]): RedirectRule[] {
+  return redirects.map(({ from, to }) => ({ from, to, status: 301, force: true }));
+}
+
+export interface DeployInput extends CspInput {
+  redirects: Redirect[];
+}
+
+/** Writes dist/_headers and dist/_redirects for the pages in `distDir`; returns what it wrote. */
+export function writeDeployFiles(distDir: string, { redirects, ...csp }: DeployInput) {
+  const pages = htmlFiles(distDir).map((file) => ({ file, html: readFileSync(join(distDir, file), 'utf8') }));
+  const headers = pageHeaderRules(pages, csp);
+  const generated = 'Written by the build (src/lib/deploy-files.ts); never edit or commit.';
+  writeFileSync(join(distDir, '_headers'), renderHeadersFile(headers, [generated, 'Each page: its CSP with the hashes of its own inline scripts.']));
+  const rules = redirectRules(redirects);
+  writeFileSync(join(distDir, '_redirects'), renderRedirectsFile(rules, [generated, 'From content/redirects.yaml.']));
+  return { headers, redirects: rules };
+}
+
+/** The Astro integration that writes the deploy files once the pages are built. */
+export function deployFiles(input: DeployInput): AstroIntegration {
+  return {
+    name: 'deploy-files',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const written = writeDeployFiles(fileURLToPath(dir), input);
+        logger.info(`_headers: ${written.headers.length} pages; _redirects: ${written.redirects.length} redirects`);
+      },
+    },
+  };
+}

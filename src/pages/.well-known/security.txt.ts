@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { getSite } from '../../lib/content';
+import { securityTxt } from '../../lib/security-txt';
+
+export const GET: APIRoute = async ({ site }) => {
+  const { email } = await getSite();
+  return new Response(securityTxt({ email: email.security, host: site!.href, now: new Date() }), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+};
