@@ -8,6 +8,7 @@ import type { PageMeta, Site, UiCopy } from './schemas';
 import { fillDeep, placeholderValues } from './placeholders';
 import { buildRoutes, type Redirect, type Route } from './routes';
 import { readRedirects } from './manifest';
+import type { ListName } from './lists';
 
 /**
  * Compute once per production build (content cannot change during one), but
@@ -44,7 +45,6 @@ export async function filled<T>(value: T): Promise<T> {
   return fillDeep(value, placeholderValues(await getSite()));
 }
 
-export type ListName = 'productCategories' | 'claims' | 'values' | 'teamGroups' | 'expertise' | 'planCategories' | 'projectTypes' | 'recruitmentProducts';
 
 /** A shared list in file order, placeholders filled. */
 export async function getList<N extends ListName>(name: N): Promise<CollectionEntry<N>['data'][]> {

@@ -61,9 +61,9 @@ export function readSite(contentDir = 'content'): Site {
 /** The category names of content/lists/product-categories.yaml, which a product's `category` must be one of. */
 export function readProductCategories(contentDir = 'content'): string[] {
   const file = join(contentDir, 'lists', 'product-categories.yaml');
-  const entries = parseYaml(readFileSync(file, 'utf8')) as { id?: unknown }[];
+  const entries = ((parseYaml(readFileSync(file, 'utf8')) as { items?: { id?: unknown }[] } | null)?.items ?? []) as { id?: unknown }[];
   return entries.map((entry, index) => {
-    if (typeof entry?.id !== 'string' || !entry.id.trim()) throw new Error(`${file} › ${index}.id: every category needs a name`);
+    if (typeof entry?.id !== 'string' || !entry.id.trim()) throw new Error(`${file} › items.${index}.id: every category needs a name`);
     return entry.id;
   });
 }

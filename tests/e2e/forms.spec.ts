@@ -4,8 +4,6 @@
  * refusals, server errors, network failures and retries, the submitting state,
  * drafts across a reload, the honeypot, native validation and notices.
  */
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
@@ -18,12 +16,15 @@ import { demoForm } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
 import { productTeamForm } from '../../src/lib/forms/product-team';
 import type { FormsCopy } from '../../src/lib/schemas';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { readListItems } from '../../src/lib/lists';
 
 const site = readSite('content');
 const values = placeholderValues(site);
 const copy = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: FormsCopy }).forms;
-const expertise = (parse(readFileSync('content/lists/expertise.yaml', 'utf8')) as { title: string }[]).map((e) => e.title);
-const products = (parse(readFileSync('content/lists/recruitment-products.yaml', 'utf8')) as { title: string; domains: string[] }[]).map((p) => ({
+const expertise = (readListItems('content/lists/expertise.yaml') as { title: string }[]).map((e) => e.title);
+const products = (readListItems('content/lists/recruitment-products.yaml') as { title: string; domains: string[] }[]).map((p) => ({
   title: fillPlaceholders(p.title, values),
   domains: p.domains,
 }));
@@ -67,7 +68,13 @@ const cases: FormCase[] = [
       await label(form, f.email.label).fill('ada@example.com');
       await label(form, f.message.label).fill('We would like to automate our support desk.');
     },
-    expected: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', company: null, message: 'We would like to automate our support desk.' },
+    expected: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      company: null,
+      message: 'We would like to automate our support desk.',
+    },
     sample: { label: copy.contact.fields.lastName.label, value: 'Lovelace' },
     bounds: boundsOf(contactForm, copy.contact.fields),
   },
@@ -87,7 +94,14 @@ const cases: FormCase[] = [
       await label(form, f.company.label).fill('Navy Labs');
       await label(form, f.message.label).fill('Show us the campaign agents.');
     },
-    expected: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', company: 'Navy Labs', message: '[DEMO REQUEST] Show us the campaign agents.', status: 'new' },
+    expected: {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.com',
+      company: 'Navy Labs',
+      message: '[DEMO REQUEST] Show us the campaign agents.',
+      status: 'new',
+    },
     sample: { label: copy.demo.fields.company.label, value: 'Navy Labs' },
     bounds: boundsOf(demoForm, copy.demo.fields),
   },
@@ -107,7 +121,14 @@ const cases: FormCase[] = [
       await label(form, f.experience.label).fill('10+ years');
       await label(form, f.coverLetter.label).fill('I love orbital mechanics.');
     },
-    expected: { full_name: 'Katherine Johnson', email: 'katherine@example.com', expertise: 'Data Science & Analytics', experience: '10+ years', portfolio_url: null, cover_letter: 'I love orbital mechanics.' },
+    expected: {
+      full_name: 'Katherine Johnson',
+      email: 'katherine@example.com',
+      expertise: 'Data Science & Analytics',
+      experience: '10+ years',
+      portfolio_url: null,
+      cover_letter: 'I love orbital mechanics.',
+    },
     sample: { label: copy.careers.fields.experience.label, value: '10+ years' },
     bounds: boundsOf(careersForm, copy.careers.fields),
   },
@@ -130,8 +151,12 @@ const cases: FormCase[] = [
       await label(form, f.coverLetter.label).fill('This product matters to me.');
     },
     expected: {
-      full_name: 'Alan Turing', email: 'alan@example.org', expertise: `${products[0].title} - ${products[0].domains[0]}`,
-      experience: '5 years', portfolio_url: 'https://example.org/alan', cover_letter: 'This product matters to me.',
+      full_name: 'Alan Turing',
+      email: 'alan@example.org',
+      expertise: `${products[0].title} - ${products[0].domains[0]}`,
+      experience: '5 years',
+      portfolio_url: 'https://example.org/alan',
+      cover_letter: 'This product matters to me.',
     },
     sample: { label: copy.productTeam.fields.portfolio.label, value: 'https://example.org/alan' },
     bounds: boundsOf(productTeamForm, copy.productTeam.fields),
@@ -156,7 +181,9 @@ for (const c of cases) {
   test.describe(`${c.key} form (${c.path})`, () => {
     test.skip(({ isMobile }) => isMobile, 'behaviour tests on desktop; the phone smoke test is below');
 
-    test('sends exactly the row of its definition with the anon key, then shows the success notice and clears the form', async ({ page }) => {
+    test('sends exactly the row of its definition with the anon key, then shows the success notice and clears the form', async ({
+      page,
+    }) => {
       const mock = await mockInsert(page, c.table, [rest.created]);
       const form = await openForm(page, c);
       await c.fill(form);
@@ -302,7 +329,9 @@ for (const c of cases) {
       expect(mock.requests).toHaveLength(0);
     });
 
-    test('validates natively: nothing is sent while a required field is empty, or holds only spaces or invisible characters', async ({ page }) => {
+    test('validates natively: nothing is sent while a required field is empty, or holds only spaces or invisible characters', async ({
+      page,
+    }) => {
       const mock = await mockInsert(page, c.table, [rest.created]);
       const form = await openForm(page, c);
       const submit = form.getByRole('button', { name: c.copy.submit });
@@ -323,7 +352,7 @@ for (const c of cases) {
       expect(mock.requests).toHaveLength(0);
     });
 
-    test('says the field\'s own message from content/forms.yaml for a value of the wrong form', async ({ page }) => {
+    test("says the field's own message from content/forms.yaml for a value of the wrong form", async ({ page }) => {
       const mock = await mockInsert(page, c.table, [rest.created]);
       const form = await openForm(page, c);
       await c.fill(form);
@@ -347,7 +376,10 @@ for (const c of cases) {
     test('has maxLength equal to the database bounds and passes axe', async ({ page }) => {
       const form = await openForm(page, c);
       for (const [text, max] of c.bounds) await expect(label(form, text)).toHaveAttribute('maxlength', String(max));
-      const results = await new AxeBuilder({ page }).include(`#${c.formId}`).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const results = await new AxeBuilder({ page })
+        .include(`#${c.formId}`)
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
       expect(results.violations).toEqual([]);
     });
   });
@@ -428,7 +460,11 @@ test.describe('form pages', () => {
       // From here on, page time moves only when the test moves it.
       await page.clock.pauseAt(Date.now() + 5_000);
       await form.getByRole('button', { name: copy.contact.submit }).click();
-      for (const [attempt, wait] of [[1, 1000], [2, 2000], [3, 4000]] as const) {
+      for (const [attempt, wait] of [
+        [1, 1000],
+        [2, 2000],
+        [3, 4000],
+      ] as const) {
         await expect.poll(() => mock.requests.length).toBe(attempt);
         await page.clock.runFor(wait - 50);
         expect(mock.requests.length, `no retry before ${wait} ms`).toBe(attempt);
@@ -441,7 +477,7 @@ test.describe('form pages', () => {
       expect(new Set(mock.bodies().map((b) => b.id)).size, 'every attempt carries the same row id').toBe(1);
     });
 
-    test('another 429 (not the throttle\'s) is retried after the Retry-After it gives, then succeeds', async ({ page }) => {
+    test("another 429 (not the throttle's) is retried after the Retry-After it gives, then succeeds", async ({ page }) => {
       await page.clock.install();
       const mock = await mockInsert(page, 'contact_submissions', [rest.gatewayRateLimited(3), rest.created]);
       const form = await openForm(page, cases[0]);
@@ -493,7 +529,7 @@ test.describe('form pages', () => {
     });
   });
 
-  test('a visitor who types before the form\'s script has arrived loses no character and no focus', async ({ page }) => {
+  test("a visitor who types before the form's script has arrived loses no character and no focus", async ({ page }) => {
     const mock = await mockInsert(page, 'contact_submissions', [rest.created]);
     // A slow connection: every script of the site arrives 1.5 s late.
     let delayed = 0;
@@ -547,7 +583,12 @@ test.describe('form pages', () => {
     await expect(notice(page, 'status', copy.contact.success)).toBeVisible();
     // Focus comes back to the button after sending, so the keyboard user keeps their place.
     await expect(form.getByRole('button', { name: copy.contact.submit })).toBeFocused();
-    expect(mock.bodies()[0]).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines', message: 'Hello from the keyboard.' });
+    expect(mock.bodies()[0]).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company: 'Analytical Engines',
+      message: 'Hello from the keyboard.',
+    });
   });
 
   test('form pages load no sign-in code, and the form JavaScript only when the visitor turns to the form', async ({ page }) => {
@@ -559,7 +600,10 @@ test.describe('form pages', () => {
     await page.locator('#form-careers').scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
     await expect(page.locator('#form-careers')).toBeInViewport();
-    expect(scripts.filter((s) => /CareersForm/.test(s)), 'no form JavaScript until the visitor turns to the form').toEqual([]);
+    expect(
+      scripts.filter((s) => /CareersForm/.test(s)),
+      'no form JavaScript until the visitor turns to the form',
+    ).toEqual([]);
     await hydrateByInteraction(page, '#form-careers');
     expect(scripts.some((s) => /CareersForm/.test(s))).toBe(true);
     expect(scripts.filter((s) => /SignInCard|auth/i.test(s))).toEqual([]);

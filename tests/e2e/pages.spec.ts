@@ -4,17 +4,16 @@
  * full page load, in-page anchor). Values that live in content (site.yaml,
  * shared lists) are read from there, so the tests follow the content.
  */
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { readManifest } from '../../src/lib/manifest';
 import { formatMonths } from '../../src/lib/retention';
+import { readListItems } from '../../src/lib/lists';
 
 const { site } = readManifest('content');
 const slug = site.slug;
 const list = (name: string) =>
-  (parseYaml(readFileSync(`content/lists/${name}.yaml`, 'utf8')) as { title: string }[]).map((entry) =>
+  (readListItems(`content/lists/${name}.yaml`) as { title: string }[]).map((entry) =>
     entry.title.replaceAll('{brand}', site.brand),
   );
 

@@ -6,10 +6,9 @@ import { demoForm, REQUEST_TAGS } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
 import { productTeamForm } from '../../src/lib/forms/product-team';
 import { EMAIL_MAX_LENGTH } from '../../src/lib/forms/patterns';
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { readSite } from '../../src/lib/manifest';
 import { fill, placeholderValues } from '../../src/lib/placeholders';
+import { readListItems } from '../../src/lib/lists';
 
 const id = '22222222-2222-4222-8222-222222222222';
 const forms = [contactForm, demoForm, careersForm, productTeamForm];
@@ -85,7 +84,7 @@ describe('product-team row', () => {
 describe('definitions', () => {
   it('fit the longest product and domain of content/lists/recruitment-products.yaml in the expertise column', () => {
     const values = placeholderValues(readSite());
-    const products = parse(readFileSync('content/lists/recruitment-products.yaml', 'utf8')) as { title: string; domains: string[] }[];
+    const products = readListItems('content/lists/recruitment-products.yaml') as { title: string; domains: string[] }[];
     const expertise = careersForm.fields.find((f) => f.name === 'expertise')!.maxLength!;
     const longestChoice = Math.max(...products.flatMap((p) => p.domains.map((d) => toRow(productTeamForm, { ...emptyValues(productTeamForm), product: fill(p.title, values), domain: d }, id).expertise!.length)));
     expect(products.length).toBeGreaterThan(0);

@@ -6,8 +6,6 @@
  * The function's own behaviour is tested in Deno (`npm run test:functions`).
  */
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { newRowId, toRow, type FormDefinition } from '../../src/lib/forms/definition';
 import { contactForm } from '../../src/lib/forms/contact';
 import { demoForm, REQUEST_TAGS } from '../../src/lib/forms/demo';
@@ -21,6 +19,7 @@ import {
   type Kind,
 } from '../../supabase/functions/notify-submission/message';
 import { parsePayload } from '../../supabase/functions/notify-submission/payload';
+import { readListItems } from '../../src/lib/lists';
 
 /** A form's row as the database webhook delivers it after the insert. */
 function delivered(form: FormDefinition, values: Record<string, string>) {
@@ -38,7 +37,7 @@ function delivered(form: FormDefinition, values: Record<string, string>) {
 
 const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: '', message: 'Hello.' };
 const application = { name: 'Grace Hopper', email: 'grace@example.com', experience: '10 years', portfolio: '', coverLetter: 'Hi.' };
-const list = (name: string) => parse(readFileSync(`content/lists/${name}.yaml`, 'utf8')) as { title: string; domains?: string[] }[];
+const list = (name: string) => readListItems(`content/lists/${name}.yaml`) as { title: string; domains?: string[] }[];
 
 describe("notify-submission reads the forms' rows", () => {
   it('uses the same demo tags as the demo form', () => {

@@ -2,8 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { metaSchema, productSchemaWith, sectionSchema, siteSchema, sitePath } from '../../src/lib/schemas';
 import { readProductCategories, readSite } from '../../src/lib/manifest';
 import { productInfo } from '../../src/lib/product-info';
-import { parse as parseYaml } from 'yaml';
-import { readFileSync } from 'node:fs';
+import { readListItems } from '../../src/lib/lists';
 
 const goodMeta = {
   path: '/about',
@@ -87,7 +86,7 @@ describe('products', () => {
     expect(productSchemaWith(categories).safeParse({ ...product, category: 'Gardening' }).success).toBe(true);
   });
   it('gives every product the schema.org category its category maps to', () => {
-    const list = parseYaml(readFileSync('content/lists/product-categories.yaml', 'utf8')) as { id: string; applicationCategory: string }[];
+    const list = readListItems('content/lists/product-categories.yaml') as { id: string; applicationCategory: string }[];
     const info = productInfo({ ...productSchema.parse(product), category: 'Sports & Entertainment' }, list);
     expect(info.applicationCategory).toBe('SportsApplication');
   });
