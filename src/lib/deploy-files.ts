@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { htmlFiles, inlineScripts, pagePath, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
 import type { Redirect } from './routes';
-import { headerCsp, REVALIDATE_CACHE, type CspInput } from './security';
+import { ADMIN_PATH, ADMIN_POLICY, headerCsp, REVALIDATE_CACHE, type CspInput } from './security';
 
 export interface PageHtml {
   /** Relative to the build folder: about.html, services/x.html … */
@@ -28,15 +28,19 @@ export interface PageHtml {
   html: string;
 }
 
-/** One rule per page: its CSP (script hashes of that page only) and Cache-Control. */
+/** One rule per page: its CSP (script hashes of that page only; the CMS's own additions on /admin) and Cache-Control. */
 export function pageHeaderRules(pages: PageHtml[], input: CspInput): HeaderRule[] {
-  return pages.map(({ file, html }) => ({
-    for: pagePath(file),
-    values: {
-      'Content-Security-Policy': headerCsp({ ...input, scriptHashes: inlineScripts(html).map((s) => s.hash) }),
-      'Cache-Control': REVALIDATE_CACHE,
-    },
-  }));
+  return pages.map(({ file, html }) => {
+    const path = pagePath(file);
+    const scriptHashes = inlineScripts(html).map((s) => s.hash);
+    return {
+      for: path,
+      values: {
+        'Content-Security-Policy': headerCsp({ ...input, scriptHashes }, path === ADMIN_PATH ? ADMIN_POLICY : undefined),
+        'Cache-Control': REVALIDATE_CACHE,
+      },
+    };
+  });
 }
 
 /** Forced 301s: the build also writes a meta-refresh page at each old path, which would otherwise be served with 200. */

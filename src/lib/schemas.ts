@@ -441,6 +441,16 @@ export const siteSchema = z
     social: z
       .array(z.object({ network: z.enum(['linkedin', 'x', 'instagram', 'facebook']), label: shortText(20), handle: shortText(40), url: z.url(), onContactPage: z.boolean().default(true) }).strict())
       .min(1),
+    repository: z
+      .object({
+        github: z
+          .string()
+          .regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name, e.g. corvana/website')
+          .describe('The GitHub repository of this site, owner/name: where the CMS at /admin saves changes.'),
+        branch: shortText(100).default('main').describe('The branch the site is published from.'),
+      })
+      .strict()
+      .describe('Where the site\'s source lives, for the CMS.'),
     nav: z
       .object({
         header: z.array(navLink).min(1).max(8),

@@ -73,12 +73,52 @@ export function astroCsp(input: CspInput): AstroCspOption {
   };
 }
 
+/**
+ * What one page needs beyond the public policy. Only /admin has any: the CMS
+ * (Decap) compiles its configuration validators with `new Function`
+ * ('unsafe-eval'), talks to GitHub and Netlify's OAuth in production and to
+ * its local proxy (decap-server, `npm run cms`) on an editor's machine, and
+ * shows avatars and media previews (GitHub hosts, blob: URLs).
+ */
+export interface PagePolicy {
+  scriptResources: string[];
+  /** Whole directives whose sources are added to the common directive of the same name. */
+  directives: string[];
+}
+
+/** The path of the CMS, which gets its own policy (content/pages/admin.yaml serves it). */
+export const ADMIN_PATH = '/admin';
+/** The local proxy of Decap CMS (decap-server's default port; `npm run cms`). */
+export const CMS_PROXY_ORIGIN = 'http://localhost:8081';
+export const ADMIN_POLICY: PagePolicy = {
+  scriptResources: ["'unsafe-eval'"],
+  directives: [
+    `connect-src https://api.github.com https://api.netlify.com ${CMS_PROXY_ORIGIN} blob:`,
+    'img-src blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com',
+  ],
+};
+
+/** `base` with the sources of `extra` added to the directive of the same name (or appended). */
+export function mergeDirectives(base: string[], extra: string[]): string[] {
+  const out = [...base];
+  for (const directive of extra) {
+    const [name, ...sources] = directive.split(/\s+/);
+    const index = out.findIndex((d) => d.split(/\s+/)[0] === name);
+    if (index === -1) out.push(directive);
+    else {
+      const existing = out[index].split(/\s+/);
+      out[index] = [...existing, ...sources.filter((s) => !existing.includes(s))].join(' ');
+    }
+  }
+  return out;
+}
+
 /** The Content-Security-Policy header of one page, given the sha256 sources of its inline scripts. */
-export function headerCsp({ scriptHashes, ...input }: CspInput & { scriptHashes: string[] }): string {
+export function headerCsp({ scriptHashes, ...input }: CspInput & { scriptHashes: string[] }, page?: PagePolicy): string {
   const hashes = [...new Set(scriptHashes)].sort().map((h) => `'${h}'`);
   return [
-    ...commonDirectives(input),
-    `script-src ${[...SCRIPT_RESOURCES, ...hashes].join(' ')}`,
+    ...mergeDirectives(commonDirectives(input), page?.directives ?? []),
+    `script-src ${[...SCRIPT_RESOURCES, ...(page?.scriptResources ?? []), ...hashes].join(' ')}`,
     `style-src ${STYLE_RESOURCES.join(' ')}`,
     ...HEADER_ONLY_DIRECTIVES,
   ].join('; ');

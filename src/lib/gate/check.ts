@@ -19,7 +19,7 @@ import { join, relative, sep } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { readManifest } from '../manifest';
 import { htmlFiles, inlineScripts, matchesRule, pagePath, parseCsp, parseHeadersFile, parseRedirectsFile, type HeaderRule } from '../netlify';
-import { REVALIDATE_CACHE } from '../security';
+import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, REVALIDATE_CACHE } from '../security';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
 import { BUDGETS, kb, pageWeight } from './budgets';
 import { checkLinks } from './links';
@@ -76,7 +76,11 @@ function checkPageHeaders(rules: HeaderRule[], path: string, html: string, supab
   } else {
     const csp = parseCsp(policies[0]);
     const scriptSrc = csp.get('script-src') ?? [];
-    for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'"]) if (scriptSrc.includes(unsafe)) out.push(`script-src allows ${unsafe}`);
+    // Only the CMS at /admin has a policy of its own (security.ts ADMIN_POLICY); every public page keeps the strict one.
+    const page = path === ADMIN_PATH ? ADMIN_POLICY : undefined;
+    for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'"]) {
+      if (scriptSrc.includes(unsafe) && !page?.scriptResources.includes(unsafe)) out.push(`script-src allows ${unsafe}`);
+    }
     const scripts = inlineScripts(html);
     const needed = new Set(scripts.map((s) => `'${s.hash}'`));
     for (const script of scripts) {
@@ -89,7 +93,10 @@ function checkPageHeaders(rules: HeaderRule[], path: string, html: string, supab
     if (connect.some((s) => s.includes('*'))) out.push(`connect-src has a wildcard: ${connect.join(' ')}`);
     const meta = metaCsp(html)?.get('connect-src');
     if (meta && meta.join(' ') !== connect.join(' ')) out.push(`connect-src of the header (${connect.join(' ')}) differs from the page's <meta> (${meta.join(' ')})`);
-    if (supabase !== undefined && connect.join(' ') !== `'self' ${supabase}`) out.push(`connect-src is "${connect.join(' ')}", not 'self' and the build's Supabase origin ${supabase}`);
+    if (supabase !== undefined) {
+      const expected = mergeDirectives([`connect-src 'self' ${supabase}`], page?.directives ?? [])[0].replace(/^connect-src /, '');
+      if (connect.join(' ') !== expected) out.push(`connect-src is "${connect.join(' ')}", not ${page ? 'the CMS policy' : "'self' and the build's Supabase origin"} (${expected})`);
+    }
   }
   const hsts = headerValues(rules, path, 'Strict-Transport-Security').join(', ');
   const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0);
