@@ -29,12 +29,12 @@ const dir = process.env.CONTENT_DIR ?? './content';
  * id, so the loader records each entry's position in the file as `order` and
  * `getList` sorts by it: lists render in the order editors wrote them.
  */
-const list = (name: ListName) =>
+const list = <N extends ListName>(name: N) =>
   defineCollection({
     loader: file(`${dir}/lists/${LISTS[name].file}.yaml`, {
       parser: (text) => listEntries((parseYaml(text) as { items?: unknown })?.items),
     }),
-    schema: z.object({ order: z.number().int().min(0), ...LISTS[name].shape }).strict(),
+    schema: z.object({ order: z.number().int().min(0) }).extend(LISTS[name].shape as (typeof LISTS)[N]['shape']).strict(),
   });
 
 /** A collection whose entries can be pages: files listed by the rules the route manifest uses too. */

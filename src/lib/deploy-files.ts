@@ -57,7 +57,10 @@ export function writeDeployFiles(distDir: string, { redirects, ...csp }: DeployI
   const pages = htmlFiles(distDir).map((file) => ({ file, html: readFileSync(join(distDir, file), 'utf8') }));
   const headers = pageHeaderRules(pages, csp);
   const generated = 'Written by the build (src/lib/deploy-files.ts); never edit or commit.';
-  writeFileSync(join(distDir, '_headers'), renderHeadersFile(headers, [generated, 'Each page: its CSP with the hashes of its own inline scripts.']));
+  writeFileSync(
+    join(distDir, '_headers'),
+    renderHeadersFile(headers, [generated, 'Each page: its CSP with the hashes of its own inline scripts.']),
+  );
   const rules = redirectRules(redirects);
   writeFileSync(join(distDir, '_redirects'), renderRedirectsFile(rules, [generated, 'From content/redirects.yaml.']));
   return { headers, redirects: rules };

@@ -31,10 +31,18 @@ describe('the pre-publish check', () => {
     // One mistake per rule.
     edit('about.html', (html) => html.replace(/<script>/, '<script>console.log("changed");'));
     edit('contact.html', (html) => html.replace('href="/about"', 'href="/abuot"').replace('href="#main"', 'href="#mian"'));
-    edit('products.html', (html) => html.replace('<a ', '<a target="_blank" ').replace('</main>', `<p>${randomBytes(16_000).toString('base64')}</p></main>`));
+    edit('products.html', (html) =>
+      html.replace('<a ', '<a target="_blank" ').replace('</main>', `<p>${randomBytes(16_000).toString('base64')}</p></main>`),
+    );
     edit('_redirects', (text) => text.replace(/^\/careers .*\n/m, ''));
     edit('.well-known/security.txt', (text) => text.replace(/^Expires: .*$/m, 'Expires: 2020-01-01T00:00:00Z'));
     appendFileSync(join(BROKEN, 'robots.txt'), '\n# sb_secret_abcdefghijklmnop\n');
+    // A public page given the CMS's eval, and the CMS's policy widened to any host.
+    edit('_headers', (text) =>
+      text
+        .replace(/(\n\/services\n {2}Content-Security-Policy: [^\n]*script-src 'self')/, "$1 'unsafe-eval'")
+        .replace(/(\n\/admin\n {2}Content-Security-Policy: [^\n]*connect-src 'self')/, '$1 https:'),
+    );
     problems = checkDist({ dist: BROKEN, contentDir: CONTENT, netlifyToml });
   });
 
@@ -43,7 +51,8 @@ describe('the pre-publish check', () => {
   });
 
   it('names the page and the rule of each mistake', () => {
-    const found = (page: string, rule: Problem['rule'], detail: RegExp) => problems.some((p) => p.page === page && p.rule === rule && detail.test(p.detail));
+    const found = (page: string, rule: Problem['rule'], detail: RegExp) =>
+      problems.some((p) => p.page === page && p.rule === rule && detail.test(p.detail));
     expect(found('/about', 'headers', /inline script "console\.log\("changed"\).*is not in its CSP header/)).toBe(true);
     expect(found('/contact', 'link', /href="\/abuot" no page or file at \/abuot/)).toBe(true);
     expect(found('/contact', 'link', /href="#mian" no element with id "mian"/)).toBe(true);
@@ -52,18 +61,35 @@ describe('the pre-publish check', () => {
     expect(found('_redirects', 'redirects', /missing "\/careers \/join-\w+ 301!"/)).toBe(true);
     expect(found('/.well-known/security.txt', 'security.txt', /has passed/)).toBe(true);
     expect(found('/robots.txt', 'secret', /sb_secret_/)).toBe(true);
+    expect(found('/services', 'headers', /script-src allows 'unsafe-eval'/)).toBe(true);
+    expect(found('/admin', 'headers', /connect-src has a wildcard: .*https:/)).toBe(true);
+    // The CMS's own eval is its policy, not a mistake.
+    expect(problems.some((p) => p.page === '/admin' && /unsafe-eval/.test(p.detail))).toBe(false);
   });
 
-  it('refuses a second CSP rule for a page and a Supabase origin other than the build\'s', () => {
+  it("refuses a second CSP rule for a page and a Supabase origin other than the build's", () => {
     const overlapping = `${netlifyToml}\n[[headers]]\n  for = "/*"\n  [headers.values]\n    Content-Security-Policy = "default-src 'self'"\n`;
     const twice = checkDist({ dist: DIST, contentDir: CONTENT, netlifyToml: overlapping });
-    expect(twice.filter((p) => p.rule === 'headers' && /2 rules set its Content-Security-Policy/.test(p.detail)).map((p) => p.page)).toContain('/');
+    expect(
+      twice.filter((p) => p.rule === 'headers' && /2 rules set its Content-Security-Policy/.test(p.detail)).map((p) => p.page),
+    ).toContain('/');
     const other = checkDist({ dist: DIST, contentDir: CONTENT, netlifyToml, supabase: 'https://other.supabase.co' });
-    expect(other.some((p) => p.page === '/' && /not 'self' and the build's Supabase origin https:\/\/other\.supabase\.co/.test(p.detail))).toBe(true);
+    expect(
+      other.some((p) => p.page === '/' && /not 'self' and the build's Supabase origin https:\/\/other\.supabase\.co/.test(p.detail)),
+    ).toBe(true);
+    expect(
+      other.some(
+        (p) => p.page === '/admin' && /not the CMS policy: 'self' https:\/\/other\.supabase\.co https:\/\/api\.github\.com/.test(p.detail),
+      ),
+    ).toBe(true);
   });
 
   it('fails the command Netlify runs, and passes it on the real build', () => {
-    const run = (dir: string) => spawnSync(process.execPath, ['scripts/check-dist.mjs'], { encoding: 'utf8', env: { ...process.env, OUT_DIR: dir, PUBLIC_SUPABASE_URL: '' } });
+    const run = (dir: string) =>
+      spawnSync(process.execPath, ['scripts/check-dist.mjs'], {
+        encoding: 'utf8',
+        env: { ...process.env, OUT_DIR: dir, PUBLIC_SUPABASE_URL: '' },
+      });
     const failed = run(BROKEN);
     expect(failed.status).toBe(1);
     expect(failed.stderr).toMatch(/\/contact {2}\[link\] {2}href="\/abuot"/);

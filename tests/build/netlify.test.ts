@@ -10,20 +10,28 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readManifest } from '../../src/lib/manifest';
 import { buildInlineScripts, headersFor, parseCsp, parseHeadersFile, parseRedirectsFile } from '../../src/lib/netlify';
-import { originOf } from '../../src/lib/security';
+import { ADMIN_PATH, originOf } from '../../src/lib/security';
 import { CONTENT, DIST, distFiles, readDist, readNetlifyToml, requireDist } from '../support/site';
 
 const manifest = readManifest(CONTENT);
 const toml = readNetlifyToml();
 const fixed = toml.headers ?? [];
 const testEnv = Object.fromEntries(
-  readFileSync('.env.test', 'utf8').split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => l.split(/=(.*)/s).slice(0, 2)),
+  readFileSync('.env.test', 'utf8')
+    .split('\n')
+    .filter((l) => /^[A-Z_]+=/.test(l))
+    .map((l) => l.split(/=(.*)/s).slice(0, 2)),
 );
 const metaCsp = (html: string) => /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1];
 
 describe('netlify.toml', () => {
   it('builds with npm run build, then the pre-publish check, on Node 24, and publishes dist with pretty URLs', () => {
-    const build = toml.build as { command: string; publish: string; environment: Record<string, string>; processing: { html: { pretty_urls: boolean } } };
+    const build = toml.build as {
+      command: string;
+      publish: string;
+      environment: Record<string, string>;
+      processing: { html: { pretty_urls: boolean } };
+    };
     expect(build.command).toBe('npm run build && npm run check:dist');
     expect(build.publish).toBe('dist');
     expect(build.environment.NODE_VERSION).toBe('24');
@@ -63,15 +71,17 @@ describe('the deploy files of the build', () => {
     expect(rules).toEqual(manifest.redirects.map((r) => ({ ...r, status: 301, force: true })));
   });
 
-  it('_headers gives every page one CSP, pinned to the Supabase origin of the build, with that page\'s script hashes', () => {
+  it("_headers gives every page one CSP, pinned to the Supabase origin of the build, with that page's script hashes", () => {
     const rules = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'));
     const pages = distFiles().filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'));
     expect(rules.length).toBe(pages.length);
     const supabase = originOf(process.env.PUBLIC_SUPABASE_URL) ?? originOf(testEnv.PUBLIC_SUPABASE_URL);
-    for (const rule of rules) {
+    // /admin (the CMS) has its own policy, checked in tests/build/admin.test.ts.
+    for (const rule of rules.filter((r) => r.for !== ADMIN_PATH)) {
       const csp = parseCsp(rule.values['Content-Security-Policy']);
       expect(csp.get('connect-src'), rule.for).toEqual(["'self'", supabase]);
       expect(csp.get('script-src'), rule.for).not.toContain("'unsafe-inline'");
+      expect(csp.get('script-src'), rule.for).not.toContain("'unsafe-eval'");
     }
   });
 });
@@ -85,13 +95,17 @@ describe('the CSP <meta> of every page', () => {
     for (const script of scripts) {
       const meta = metaCsp(readDist(script.file));
       expect(meta, `${script.file} has no CSP <meta> (security.csp in astro.config.mjs)`).toBeTruthy();
-      expect(parseCsp(meta!).get('script-src'), `${script.file}: the page's own CSP does not allow its inline script`).toContain(`'${script.hash}'`);
+      expect(parseCsp(meta!).get('script-src'), `${script.file}: the page's own CSP does not allow its inline script`).toContain(
+        `'${script.hash}'`,
+      );
     }
   });
 
-  it('is hash-only for scripts, default-src none, connect-src limited to the site and the build\'s Supabase', () => {
+  it("is hash-only for scripts, default-src none, connect-src limited to the site and the build's Supabase", () => {
     const allowed = ["'self'", originOf(testEnv.PUBLIC_SUPABASE_URL), originOf(process.env.PUBLIC_SUPABASE_URL)];
-    for (const file of distFiles().filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'))) {
+    const publicPages = distFiles().filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/') && f !== 'admin.html');
+    expect(publicPages.length).toBeGreaterThan(40);
+    for (const file of publicPages) {
       const meta = metaCsp(readDist(file));
       expect(meta, file).toBeTruthy();
       const policy = parseCsp(meta!);

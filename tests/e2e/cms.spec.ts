@@ -31,7 +31,11 @@ function freePort(): Promise<number> {
 async function waitForProxy(url: string) {
   for (let i = 0; i < 100; i++) {
     try {
-      const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'info' }) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ action: 'info' }),
+      });
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -70,12 +74,17 @@ test.describe('CMS at /admin, local mode', () => {
 
   /** The built /admin talks to the proxy at its default address; send that to this test's proxy. */
   async function openProduct(page: Page) {
-    await page.route(`${CMS_PROXY_ORIGIN}/api/v1**`, (route) => route.continue({ url: route.request().url().replace(CMS_PROXY_ORIGIN, `http://localhost:${port}`) }));
+    await page.route(`${CMS_PROXY_ORIGIN}/api/v1**`, (route) =>
+      route.continue({ url: route.request().url().replace(CMS_PROXY_ORIGIN, `http://localhost:${port}`) }),
+    );
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('link', { name: 'Products' }).first().click();
     const title = frontmatter(file()).title as string;
-    await page.getByRole('link', { name: new RegExp(title) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .click();
     const description = page.getByLabel('Description', { exact: true }).first();
     await expect(description).toHaveValue(frontmatter(file()).description as string);
     return description;
@@ -97,7 +106,11 @@ test.describe('CMS at /admin, local mode', () => {
     const after = frontmatter(file());
     const original = parseYaml(/^---\n([\s\S]*?)\n---/.exec(before)![1]) as Record<string, unknown>;
     expect({ ...after, description: original.description }).toEqual(original);
-    expect(readFileSync(file(), 'utf8').split(/\n---\n/)[1].trim()).toBe(before.split(/\n---\n/)[1].trim());
+    expect(
+      readFileSync(file(), 'utf8')
+        .split(/\n---\n/)[1]
+        .trim(),
+    ).toBe(before.split(/\n---\n/)[1].trim());
   });
 
   test('a description over the schema limit is refused with the limit', async ({ page, problems }) => {

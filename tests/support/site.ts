@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { readManifest } from '../../src/lib/manifest';
 import { parseHeadersFile, type HeaderRule } from '../../src/lib/netlify';
+import { ADMIN_PATH } from '../../src/lib/security';
 
 export const DIST = process.env.OUT_DIR ?? 'dist';
 export const CONTENT = process.env.CONTENT_DIR ?? 'content';
@@ -52,12 +53,14 @@ export function fileOf(path: string): string {
  * Every page the gates check: each sitemap URL, then each canonical page of
  * the manifest that the sitemap leaves out (noindex pages such as /login and
  * /search), then the 404 page (loaded through a path that does not exist).
+ * The CMS at /admin is the editors' tool, not a page visitors read: its
+ * own checks are tests/build/admin.test.ts and tests/e2e/cms.spec.ts.
  */
 export function sitePages(): SitePage[] {
   const pages: SitePage[] = sitemapPaths().map((path) => ({ path, file: fileOf(path), source: 'sitemap' }));
   const seen = new Set(pages.map((p) => p.path));
   for (const route of readManifest(CONTENT).routes) {
-    if (route.path === '/404' || seen.has(route.path)) continue;
+    if (route.path === '/404' || route.path === ADMIN_PATH || seen.has(route.path)) continue;
     seen.add(route.path);
     pages.push({ path: route.path, file: fileOf(route.path), source: 'manifest' });
   }
@@ -83,7 +86,11 @@ export function hasFormIsland(html: string): boolean {
 }
 
 /** netlify.toml, parsed. */
-export function readNetlifyToml(): { build?: Record<string, unknown>; redirects?: Record<string, unknown>[]; headers?: HeaderRule[] } & Record<string, unknown> {
+export function readNetlifyToml(): {
+  build?: Record<string, unknown>;
+  redirects?: Record<string, unknown>[];
+  headers?: HeaderRule[];
+} & Record<string, unknown> {
   return parseToml(readFileSync('netlify.toml', 'utf8')) as never;
 }
 

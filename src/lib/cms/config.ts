@@ -164,7 +164,10 @@ function stringPattern(s: JsonSchema): [string, string] | undefined {
   else if (min > 1) messages.push(`at least ${min} characters`);
   let own = s.pattern;
   if (!own && s.format === 'uri') own = '^https?://\\S+$';
-  if (own) messages.push(s.format === 'email' ? 'an e-mail address' : s.format === 'uri' ? 'a web address starting with https://' : `matching ${own}`);
+  if (own)
+    messages.push(
+      s.format === 'email' ? 'an e-mail address' : s.format === 'uri' ? 'a web address starting with https://' : `matching ${own}`,
+    );
   if (!length && !own) return undefined;
   const message = messages.join(', ');
   return [`^${length}${own ? `(?:${own.replace(/^\^/, '').replace(/\$$/, '')})$` : ''}`, `Must be ${message}.`];
@@ -190,11 +193,18 @@ export function fieldOf(name: string, s: JsonSchema, required: boolean): CmsFiel
     const pattern = options.map((o) => `(?:${o.pattern!.replace(/^\^/, '').replace(/\$$/, '')})`).join('|');
     return withCommon(name, s, required, { widget: 'string', pattern: [`^(?:${pattern})$`, 'Not in an accepted form: see the hint.'] });
   }
-  if (options) throw new Error(`${name}: the CMS generator cannot edit this union (only enums, literal choices, text alternatives and typed lists)`);
+  if (options)
+    throw new Error(`${name}: the CMS generator cannot edit this union (only enums, literal choices, text alternatives and typed lists)`);
   if (s.enum) return withCommon(name, s, required, { widget: 'select', options: s.enum as (string | number)[] });
   if (s.const !== undefined) return withCommon(name, s, required, { widget: 'hidden', default: s.const });
   if (s.format === 'date') {
-    return withCommon(name, s, required, { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false, picker_utc: true });
+    return withCommon(name, s, required, {
+      widget: 'datetime',
+      format: 'YYYY-MM-DD',
+      date_format: 'YYYY-MM-DD',
+      time_format: false,
+      picker_utc: true,
+    });
   }
   if (isType(s, 'boolean')) return withCommon(name, s, required, { widget: 'boolean' });
   if (isType(s, 'integer') || isType(s, 'number')) {
@@ -267,7 +277,9 @@ function listField(name: string, s: JsonSchema, required: boolean): CmsField {
 /** The fields of an object schema, in the schema's order. */
 export function fieldsOf(s: JsonSchema): CmsField[] {
   const required = new Set(s.required ?? []);
-  return Object.entries(s.properties ?? {}).map(([name, property]) => fieldOf(name, property, required.has(name) && property.default === undefined));
+  return Object.entries(s.properties ?? {}).map(([name, property]) =>
+    fieldOf(name, property, required.has(name) && property.default === undefined),
+  );
 }
 
 /** The markdown body under the frontmatter of a markdown collection. */
@@ -318,7 +330,10 @@ export function cmsConfig({ model, contentDir, repo, branch, siteUrl, localProxy
     collections.push({
       name: group,
       label: group === 'settings' ? 'Settings and copy' : 'Shared lists',
-      description: group === 'settings' ? 'Site-wide settings and the words of the frame, forms and search.' : 'Facts written once and shown on several pages.',
+      description:
+        group === 'settings'
+          ? 'Site-wide settings and the words of the frame, forms and search.'
+          : 'Facts written once and shown on several pages.',
       files: files.map((source) => ({
         name: source.name,
         label: source.label,

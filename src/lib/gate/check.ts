@@ -18,7 +18,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { readManifest } from '../manifest';
-import { htmlFiles, inlineScripts, matchesRule, pagePath, parseCsp, parseHeadersFile, parseRedirectsFile, type HeaderRule } from '../netlify';
+import {
+  htmlFiles,
+  inlineScripts,
+  matchesRule,
+  pagePath,
+  parseCsp,
+  parseHeadersFile,
+  parseRedirectsFile,
+  type HeaderRule,
+} from '../netlify';
 import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, REVALIDATE_CACHE } from '../security';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
 import { BUDGETS, kb, pageWeight } from './budgets';
@@ -56,7 +65,8 @@ function allFiles(dir: string): string[] {
 }
 
 /** The value of a header in a rule, whatever its case. */
-const valueOf = (rule: HeaderRule, name: string) => Object.entries(rule.values).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+const valueOf = (rule: HeaderRule, name: string) =>
+  Object.entries(rule.values).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
 
 /** Every value the matching rules give a header (more than one: Netlify would send them joined). */
 function headerValues(rules: HeaderRule[], path: string, name: string): string[] {
@@ -72,7 +82,11 @@ function checkPageHeaders(rules: HeaderRule[], path: string, html: string, supab
   const out: string[] = [];
   const policies = headerValues(rules, path, 'Content-Security-Policy');
   if (policies.length !== 1) {
-    out.push(policies.length === 0 ? 'no Content-Security-Policy header rule in dist/_headers' : `${policies.length} rules set its Content-Security-Policy (Netlify would send them all)`);
+    out.push(
+      policies.length === 0
+        ? 'no Content-Security-Policy header rule in dist/_headers'
+        : `${policies.length} rules set its Content-Security-Policy (Netlify would send them all)`,
+    );
   } else {
     const csp = parseCsp(policies[0]);
     const scriptSrc = csp.get('script-src') ?? [];
@@ -84,23 +98,34 @@ function checkPageHeaders(rules: HeaderRule[], path: string, html: string, supab
     const scripts = inlineScripts(html);
     const needed = new Set(scripts.map((s) => `'${s.hash}'`));
     for (const script of scripts) {
-      if (!scriptSrc.includes(`'${script.hash}'`)) out.push(`inline script "${script.content.trim().slice(0, 50)}…" (${script.hash}) is not in its CSP header: the browser would block it`);
+      if (!scriptSrc.includes(`'${script.hash}'`))
+        out.push(
+          `inline script "${script.content.trim().slice(0, 50)}…" (${script.hash}) is not in its CSP header: the browser would block it`,
+        );
     }
-    for (const source of scriptSrc.filter((s) => s.startsWith("'sha256-") && !needed.has(s))) out.push(`CSP header allows ${source}, which no inline script of the page has`);
+    for (const source of scriptSrc.filter((s) => s.startsWith("'sha256-") && !needed.has(s)))
+      out.push(`CSP header allows ${source}, which no inline script of the page has`);
     if (csp.get('default-src')?.join(' ') !== "'none'") out.push("default-src is not 'none'");
     if (csp.get('frame-ancestors')?.join(' ') !== "'none'") out.push("frame-ancestors is not 'none'");
     const connect = csp.get('connect-src') ?? [];
-    if (connect.some((s) => s.includes('*'))) out.push(`connect-src has a wildcard: ${connect.join(' ')}`);
+    // A bare scheme (https:) admits every host, as a * does.
+    if (connect.some((s) => s.includes('*') || /^(https?|wss?):$/.test(s))) out.push(`connect-src has a wildcard: ${connect.join(' ')}`);
     const meta = metaCsp(html)?.get('connect-src');
-    if (meta && meta.join(' ') !== connect.join(' ')) out.push(`connect-src of the header (${connect.join(' ')}) differs from the page's <meta> (${meta.join(' ')})`);
+    if (meta && meta.join(' ') !== connect.join(' '))
+      out.push(`connect-src of the header (${connect.join(' ')}) differs from the page's <meta> (${meta.join(' ')})`);
     if (supabase !== undefined) {
       const expected = mergeDirectives([`connect-src 'self' ${supabase}`], page?.directives ?? [])[0].replace(/^connect-src /, '');
-      if (connect.join(' ') !== expected) out.push(`connect-src is "${connect.join(' ')}", not ${page ? 'the CMS policy' : "'self' and the build's Supabase origin"} (${expected})`);
+      if (connect.join(' ') !== expected) {
+        out.push(
+          `connect-src is "${connect.join(' ')}", not ${page ? `the CMS policy: ${expected}` : `'self' and the build's Supabase origin ${supabase}`}`,
+        );
+      }
     }
   }
   const hsts = headerValues(rules, path, 'Strict-Transport-Security').join(', ');
   const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0);
-  if (maxAge < YEAR || !/includeSubDomains/i.test(hsts) || !/\bpreload\b/i.test(hsts)) out.push(`Strict-Transport-Security "${hsts}" needs max-age ≥ ${YEAR}, includeSubDomains and preload`);
+  if (maxAge < YEAR || !/includeSubDomains/i.test(hsts) || !/\bpreload\b/i.test(hsts))
+    out.push(`Strict-Transport-Security "${hsts}" needs max-age ≥ ${YEAR}, includeSubDomains and preload`);
   if (headerValues(rules, path, 'X-Content-Type-Options').join() !== 'nosniff') out.push('X-Content-Type-Options is not nosniff');
   const cache = headerValues(rules, path, 'Cache-Control');
   if (cache.length !== 1 || cache[0] !== REVALIDATE_CACHE) out.push(`Cache-Control is "${cache.join(', ')}", not "${REVALIDATE_CACHE}"`);
@@ -121,21 +146,26 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
   const toml = parseToml(netlifyToml) as { headers?: HeaderRule[] };
   const headersFile = join(dist, '_headers');
   const rules = [...(toml.headers ?? []), ...(existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [])];
-  if (!existsSync(headersFile)) add('_headers', 'headers', 'dist/_headers is missing (the deploy-files integration in astro.config.mjs writes it)');
+  if (!existsSync(headersFile))
+    add('_headers', 'headers', 'dist/_headers is missing (the deploy-files integration in astro.config.mjs writes it)');
   for (const page of pages) for (const detail of checkPageHeaders(rules, page.path, page.html, supabase)) add(page.path, 'headers', detail);
   for (const file of files.filter((f) => f.startsWith('_astro/'))) {
     const cache = headerValues(rules, `/${file}`, 'Cache-Control');
-    if (cache.length !== 1 || !IMMUTABLE.test(cache[0])) add(`/${file}`, 'headers', `Cache-Control is "${cache.join(', ')}", not one immutable value`);
+    if (cache.length !== 1 || !IMMUTABLE.test(cache[0]))
+      add(`/${file}`, 'headers', `Cache-Control is "${cache.join(', ')}", not one immutable value`);
   }
 
   // Redirects.
   const redirectsFile = join(dist, '_redirects');
   const shipped = existsSync(redirectsFile) ? parseRedirectsFile(readFileSync(redirectsFile, 'utf8')) : [];
-  if (!existsSync(redirectsFile)) add('_redirects', 'redirects', 'dist/_redirects is missing (the deploy-files integration in astro.config.mjs writes it)');
+  if (!existsSync(redirectsFile))
+    add('_redirects', 'redirects', 'dist/_redirects is missing (the deploy-files integration in astro.config.mjs writes it)');
   const expected = manifest.redirects.map((r) => `${r.from} ${r.to} 301!`);
   const actual = shipped.map((r) => `${r.from} ${r.to} ${r.status}${r.force ? '!' : ''}`);
-  for (const line of expected.filter((l) => !actual.includes(l))) add('_redirects', 'redirects', `missing "${line}" (content/redirects.yaml)`);
-  for (const line of actual.filter((l) => !expected.includes(l))) add('_redirects', 'redirects', `"${line}" is not in content/redirects.yaml as a forced 301`);
+  for (const line of expected.filter((l) => !actual.includes(l)))
+    add('_redirects', 'redirects', `missing "${line}" (content/redirects.yaml)`);
+  for (const line of actual.filter((l) => !expected.includes(l)))
+    add('_redirects', 'redirects', `"${line}" is not in content/redirects.yaml as a forced 301`);
 
   // Budgets, new-tab links.
   for (const page of pages) {
@@ -147,7 +177,8 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
 
   // Secrets, in every text file.
   for (const file of files.filter((f) => TEXT.test(f))) {
-    for (const finding of findSecrets(readFileSync(join(dist, file), 'utf8'))) add(`/${file}`, 'secret', `${finding.kind} (${finding.excerpt})`);
+    for (const finding of findSecrets(readFileSync(join(dist, file), 'utf8')))
+      add(`/${file}`, 'secret', `${finding.kind} (${finding.excerpt})`);
   }
 
   // Links, on the site's own origin (the home page's canonical link).
@@ -155,14 +186,16 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
   const origin = canonical ? new URL(canonical).origin : undefined;
   if (!origin) add('/', 'link', 'the home page has no canonical link, so the site origin is unknown');
   else {
-    for (const p of checkLinks({ pages, files: new Set(files), redirects: manifest.redirects, origin })) add(p.page, 'link', `${p.link} ${p.reason}`);
+    for (const p of checkLinks({ pages, files: new Set(files), redirects: manifest.redirects, origin }))
+      add(p.page, 'link', `${p.link} ${p.reason}`);
   }
 
   // security.txt.
   const securityTxt = join(dist, SECURITY_TXT_PATH.slice(1));
   if (!existsSync(securityTxt)) add(SECURITY_TXT_PATH, 'security.txt', 'missing');
   else if (origin) {
-    for (const detail of securityTxtProblems(readFileSync(securityTxt, 'utf8'), now, `${origin}${SECURITY_TXT_PATH}`)) add(SECURITY_TXT_PATH, 'security.txt', detail);
+    for (const detail of securityTxtProblems(readFileSync(securityTxt, 'utf8'), now, `${origin}${SECURITY_TXT_PATH}`))
+      add(SECURITY_TXT_PATH, 'security.txt', detail);
   }
   return problems;
 }

@@ -1,0 +1,84 @@
+/**
+ * The CMS at /admin in the build: kept out of search engines, the sitemap and
+ * the site search; its script loaded by no public page; its own CSP (the
+ * public one plus ADMIN_POLICY) in its <meta> and its dist/_headers rule,
+ * while every public page keeps the strict policy.
+ */
+import { describe, it, expect, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCsp, parseHeadersFile } from '../../src/lib/netlify';
+import { ADMIN_PATH, ADMIN_POLICY } from '../../src/lib/security';
+import { contentModel } from '../../src/lib/content-model';
+import { readProductCategories } from '../../src/lib/manifest';
+import type { CmsConfig } from '../../src/lib/cms/config';
+import { pagefindPages, pagefindPath } from './built-site';
+import { CONTENT, DIST, distFiles, readDist, requireDist, sitemapPaths } from '../support/site';
+
+const metaCsp = (html: string) => parseCsp(/<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '');
+const scriptsOf = (html: string) => [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+
+describe('/admin in the build', () => {
+  beforeAll(requireDist);
+  const html = () => readDist('admin.html');
+
+  it('is noindex, out of the sitemap and out of the search index', () => {
+    expect(html()).toMatch(/<meta name="robots" content="noindex, nofollow">/);
+    expect(sitemapPaths()).not.toContain(ADMIN_PATH);
+    expect(html()).not.toContain('data-pagefind-body');
+    const indexed = pagefindPages(DIST).map((p) => pagefindPath(p.url));
+    expect(indexed.length).toBeGreaterThan(20);
+    expect(indexed).not.toContain(ADMIN_PATH);
+    const searchable = distFiles().filter(
+      (f) => f.endsWith('.html') && !f.startsWith('pagefind/') && readDist(f).includes('data-pagefind-body'),
+    );
+    expect(searchable).not.toContain('admin.html');
+  });
+
+  it('loads the CMS from this origin, and no public page loads its script', () => {
+    const own = scriptsOf(html());
+    expect(own.length).toBe(1);
+    expect(own[0]).toMatch(/^\/_astro\/admin\./);
+    // The entry fetches the configuration, then imports the CMS chunk on demand.
+    const chunks = [...new Set(readDist(own[0].slice(1)).match(/_astro\/[\w.-]+\.js/g) ?? [])];
+    const cms = chunks.filter((chunk) => readDist(chunk).includes('decap-cms-app'));
+    expect(cms.length).toBeGreaterThan(0);
+    for (const file of distFiles().filter((f) => f.endsWith('.html') && f !== 'admin.html' && !f.startsWith('pagefind/'))) {
+      const text = readDist(file);
+      expect(text.includes('/_astro/admin.'), file).toBe(false);
+      for (const chunk of cms) expect(text.includes(chunk), `${file} loads ${chunk}`).toBe(false);
+    }
+  });
+
+  it('has its own CSP, the same in its <meta> and its header, and only it allows eval', () => {
+    const rules = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'));
+    const header = parseCsp(rules.find((r) => r.for === ADMIN_PATH)!.values['Content-Security-Policy']);
+    const meta = metaCsp(html());
+    expect(header.get('script-src')).toContain("'unsafe-eval'");
+    expect(header.get('script-src')).not.toContain("'unsafe-inline'");
+    for (const directive of ADMIN_POLICY.directives) {
+      const [name, ...sources] = directive.split(' ');
+      for (const source of sources) {
+        expect(header.get(name), `${name} ${source} in the header`).toContain(source);
+        expect(meta.get(name), `${name} ${source} in the meta`).toContain(source);
+      }
+      expect(meta.get(name)).toEqual(header.get(name));
+    }
+    for (const name of ['default-src', 'object-src', 'frame-ancestors']) expect(header.get(name), name).toEqual(["'none'"]);
+    for (const rule of rules.filter((r) => r.for !== ADMIN_PATH)) {
+      const csp = parseCsp(rule.values['Content-Security-Policy']);
+      expect(csp.get('script-src'), rule.for).not.toContain("'unsafe-eval'");
+      expect(csp.get('connect-src'), rule.for).not.toContain('https://api.github.com');
+    }
+  });
+
+  it('serves the configuration generated from the schemas of the content it was built from', () => {
+    const config = JSON.parse(readDist('admin/config.json')) as CmsConfig;
+    const model = contentModel(readProductCategories(CONTENT));
+    const names = config.collections.flatMap((c) => [c.name, ...(c.files ?? []).map((f) => f.name)]);
+    for (const source of model.filter((s) => s.kind === 'folder' || s.cms)) expect(names, source.name).toContain(source.name);
+    const products = config.collections.find((c) => c.name === 'products')!;
+    expect(products.fields!.find((f) => f.name === 'category')!.options).toEqual(readProductCategories(CONTENT));
+    expect(config.load_config_file).toBe(false);
+  });
+});
