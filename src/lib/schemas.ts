@@ -329,6 +329,7 @@ export const listingSchema = z
   .object({
     heading: shortText(120).describe("The page's main heading (its h1), on every page of the blog."),
     intro: intro.describe('A sentence under the heading.'),
+    feed: shortText(60).describe('Text of the link to the RSS feed (/rss.xml), e.g. "Subscribe by RSS".'),
     empty: shortText(200).describe('Shown instead of the list while there is no post yet.'),
     pagination: z
       .object({
@@ -485,6 +486,13 @@ export const siteSchema = z
       .object({ planner: z.url(), preview: z.url(), teamAuth: z.url(), prsafe: z.url(), linkedinCompany: z.url() })
       .strict(),
     retention: retentionSchema,
+    feed: z
+      .object({
+        title: shortText(80).describe('Name of the RSS feed of the posts (/rss.xml) in feed readers and in the link every page announces, e.g. "{brand} Blog".'),
+        description: z.string().min(20).max(300).describe('What the feed is about, shown by feed readers.'),
+      })
+      .strict()
+      .describe('The RSS feed of the blog (/rss.xml); its link is the blog page.'),
     social: z
       .array(z.object({ network: z.enum(['linkedin', 'x', 'instagram', 'facebook']), label: shortText(20), handle: shortText(40), url: z.url(), onContactPage: z.boolean().default(true) }).strict())
       .min(1),

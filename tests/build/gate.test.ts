@@ -33,6 +33,7 @@ describe('the pre-publish check', () => {
     edit('contact.html', (html) => html.replace('href="/about"', 'href="/abuot"').replace('href="#main"', 'href="#mian"'));
     edit('products.html', (html) => html.replace('<a ', '<a target="_blank" ').replace('</main>', `<p>${randomBytes(16_000).toString('base64')}</p></main>`));
     edit('_redirects', (text) => text.replace(/^\/careers .*\n/m, ''));
+    edit('_headers', (text) => text.replace(/^\/rss\.xml\n {2}Content-Type: .*\n/m, ''));
     edit('.well-known/security.txt', (text) => text.replace(/^Expires: .*$/m, 'Expires: 2020-01-01T00:00:00Z'));
     appendFileSync(join(BROKEN, 'robots.txt'), '\n# sb_secret_abcdefghijklmnop\n');
     problems = checkDist({ dist: BROKEN, contentDir: CONTENT, netlifyToml });
@@ -50,6 +51,7 @@ describe('the pre-publish check', () => {
     expect(found('/products', 'new-tab', /target=_blank without noopener/)).toBe(true);
     expect(found('/products', 'budget', /HTML is [\d.]+ KB gzip, over 14\.0 KB/)).toBe(true);
     expect(found('_redirects', 'redirects', /missing "\/careers \/join-\w+ 301!"/)).toBe(true);
+    expect(found('/rss.xml', 'headers', /Content-Type is "", not "application\/rss\+xml; charset=utf-8"/)).toBe(true);
     expect(found('/.well-known/security.txt', 'security.txt', /has passed/)).toBe(true);
     expect(found('/robots.txt', 'secret', /sb_secret_/)).toBe(true);
   });

@@ -2,10 +2,14 @@
  * The blog from the route list (src/lib/routes.ts) with any number of posts:
  * the site has one post, so pagination is proven here with 0, 1, 12, 13 and
  * 25, through the same `buildRoutes` that feeds getStaticPaths, the sitemap,
- * the search index and the breadcrumbs. Then the blog's sitemap lastmod.
+ * the search index and the breadcrumbs. Then the feed's options and the RSS
+ * they render (src/lib/feed.ts), and the blog's sitemap lastmod.
  */
 import { describe, it, expect } from 'vitest';
+import { getRssString } from '@astrojs/rss';
+import { XMLParser } from 'fast-xml-parser';
 import { breadcrumbs } from '../../src/lib/head';
+import { feedOptions, FEED_PATH } from '../../src/lib/feed';
 import { readManifest } from '../../src/lib/manifest';
 import {
   blogRoute,
@@ -172,6 +176,7 @@ describe('the blog in the route list', () => {
 describe('the blog page schema', () => {
   const listing = {
     heading: 'Blog',
+    feed: 'RSS',
     empty: 'No posts yet.',
     pagination: { label: 'Blog pages', status: 'Page {page} of {pages}', previous: 'Previous', next: 'Next' },
     later: {
@@ -203,6 +208,49 @@ describe('the blog page schema', () => {
         listing: { ...listing, pagination: { ...listing.pagination, status: 'Page {page}' } },
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('the feed', () => {
+  const host = 'https://corvana.example/';
+  const site = { feed: { title: 'Test Blog', description: 'What the test blog is about.' } };
+  const routes = buildRoutes([home, blogSource, ...posts(3)]);
+  const options = feedOptions(site, routes, host);
+
+  it('has the channel of content/site.yaml, linked to the blog, and every post once, newest first, with absolute links', () => {
+    expect(options).toMatchObject({
+      title: 'Test Blog',
+      description: 'What the test blog is about.',
+      site: 'https://corvana.example/blog',
+    });
+    expect(options.items.map((i) => i.link)).toEqual(['/post/p3', '/post/p2', '/post/p1'].map((p) => `https://corvana.example${p}`));
+    expect(options.items[0]).toEqual({
+      title: 'Title of /post/p3',
+      link: 'https://corvana.example/post/p3',
+      pubDate: new Date(Date.UTC(2024, 0, 3)),
+      description: 'Description of /post/p3, long enough for the metadata schema of the site.',
+    });
+  });
+
+  it('renders RSS 2.0 with the channel link, its own address and RFC 822 dates', async () => {
+    const xml = await getRssString(options);
+    const rss = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'item' }).parse(xml).rss;
+    expect(rss['@_version']).toBe('2.0');
+    expect(rss.channel.link).toBe('https://corvana.example/blog');
+    expect(rss.channel['atom:link']['@_href']).toBe(`https://corvana.example${FEED_PATH}`);
+    expect(rss.channel.item.map((i: { pubDate: string }) => i.pubDate)).toEqual([
+      'Wed, 03 Jan 2024 00:00:00 GMT',
+      'Tue, 02 Jan 2024 00:00:00 GMT',
+      'Mon, 01 Jan 2024 00:00:00 GMT',
+    ]);
+  });
+
+  it('without posts is a valid channel with no items', async () => {
+    const empty = feedOptions(site, buildRoutes([home, blogSource]), host);
+    expect(empty.items).toEqual([]);
+    const rss = new XMLParser().parse(await getRssString(empty)).rss;
+    expect(rss.channel.title).toBe('Test Blog');
+    expect(rss.channel.item).toBeUndefined();
   });
 });
 
