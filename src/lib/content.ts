@@ -6,7 +6,7 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { PageMeta, Site, UiCopy } from './schemas';
 import { fillDeep, placeholderValues } from './placeholders';
-import { buildRoutes, type Redirect, type Route } from './routes';
+import { blogRoute, buildRoutes, PAGE_SLOTS, type LaterPages, type Redirect, type Route } from './routes';
 import { readRedirects } from './manifest';
 import type { ListName } from './lists';
 
@@ -86,7 +86,12 @@ export async function getRedirects(): Promise<Redirect[]> {
 
 async function getPages() {
   const entries = await getCollection('pages');
-  return Promise.all(entries.map(async (e) => ({ ...e, data: await filled(e.data) })));
+  const values = placeholderValues(await getSite());
+  // The blog's words keep their {page} and {pages} slots: each page of the blog fills in its own.
+  return entries.map((e) => {
+    const { listing, ...data } = e.data;
+    return { ...e, data: { ...fillDeep(data, values), listing: listing && fillDeep(listing, { ...values, ...PAGE_SLOTS }) } };
+  });
 }
 
 /** A page entry by file name (content/pages/<id>.yaml), placeholders filled. */
@@ -102,10 +107,10 @@ export type ProductEntry = Awaited<ReturnType<typeof getProducts>>[number];
 export type ServiceEntry = Awaited<ReturnType<typeof getServices>>[number];
 export type PostEntry = Awaited<ReturnType<typeof getPosts>>[number];
 export type ContentSource =
-  | { kind: 'page'; id: string; meta: PageMeta; ownFile: boolean; entry: PageEntry }
+  | { kind: 'page'; id: string; meta: PageMeta; ownFile: boolean; listing?: LaterPages; entry: PageEntry }
   | { kind: 'product'; id: string; meta?: PageMeta; entry: ProductEntry }
   | { kind: 'service'; id: string; meta?: PageMeta; entry: ServiceEntry }
-  | { kind: 'post'; id: string; meta: PageMeta; entry: PostEntry };
+  | { kind: 'post'; id: string; meta: PageMeta; published: Date; entry: PostEntry };
 
 /**
  * The site's routes from the content collections, through the same
@@ -113,13 +118,23 @@ export type ContentSource =
  */
 export const getRoutes = oncePerBuild(async (): Promise<Route<ContentSource>[]> => {
   const sources: ContentSource[] = [
-    ...(await getPages()).map((entry) => ({ kind: 'page' as const, id: entry.id, meta: entry.data.meta, ownFile: entry.data.layout === 'custom', entry })),
+    ...(await getPages()).map((entry) => ({
+      kind: 'page' as const,
+      id: entry.id,
+      meta: entry.data.meta,
+      ownFile: entry.data.layout === 'custom',
+      listing: entry.data.listing?.later,
+      entry,
+    })),
     ...(await getProducts()).map((entry) => ({ kind: 'product' as const, id: entry.id, meta: entry.data.meta, entry })),
     ...(await getServices()).map((entry) => ({ kind: 'service' as const, id: entry.id, meta: entry.data.meta, entry })),
-    ...(await getPosts()).map((entry) => ({ kind: 'post' as const, id: entry.id, meta: entry.data.meta, entry })),
+    ...(await getPosts()).map((entry) => ({ kind: 'post' as const, id: entry.id, meta: entry.data.meta, published: entry.data.published, entry })),
   ];
   return buildRoutes(sources, await getRedirects());
 });
+
+/** The path of the blog's first page (/blog), when the site has a blog. */
+export const getBlogPath = oncePerBuild(async (): Promise<string | undefined> => blogRoute(await getRoutes())?.path);
 
 /** Metadata of every route, keyed by canonical path: the breadcrumbs' page names. */
 export const getRouteIndex = oncePerBuild(async (): Promise<Map<string, PageMeta>> => {

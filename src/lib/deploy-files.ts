@@ -2,7 +2,8 @@
  * The files Netlify reads from the publish folder, written by the build from
  * what it publishes (an Astro integration on `astro:build:done`):
  * - dist/_headers: each page's Content-Security-Policy, with the hashes of
- *   that page's own inline scripts, and its Cache-Control;
+ *   that page's own inline scripts, and its Cache-Control; the RSS feed's
+ *   Content-Type;
  * - dist/_redirects: the 301s of content/redirects.yaml.
  * Nothing build-dependent is committed, so an inline script or a redirect
  * cannot ship without its header or rule. The site stays static: the Netlify
@@ -14,13 +15,14 @@
  * path matches none: Netlify answers it with 404.html, whose CSP <meta> (same
  * directives, its own hashes) and netlify.toml's X-Frame-Options still apply.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { htmlFiles, inlineScripts, pagePath, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
 import type { Redirect } from './routes';
 import { ADMIN_PATH, ADMIN_POLICY, headerCsp, REVALIDATE_CACHE, type CspInput } from './security';
+import { FEED_CONTENT_TYPE, FEED_PATH } from './feed';
 
 export interface PageHtml {
   /** Relative to the build folder: about.html, services/x.html … */
@@ -43,6 +45,11 @@ export function pageHeaderRules(pages: PageHtml[], input: CspInput): HeaderRule[
   });
 }
 
+/** The feed's Content-Type, when the build has a feed (Netlify would send application/xml). */
+export function feedHeaderRules(distDir: string): HeaderRule[] {
+  return existsSync(join(distDir, FEED_PATH.slice(1))) ? [{ for: FEED_PATH, values: { 'Content-Type': FEED_CONTENT_TYPE } }] : [];
+}
+
 /** Forced 301s: the build also writes a meta-refresh page at each old path, which would otherwise be served with 200. */
 export function redirectRules(redirects: Redirect[]): RedirectRule[] {
   return redirects.map(({ from, to }) => ({ from, to, status: 301, force: true }));
@@ -55,11 +62,11 @@ export interface DeployInput extends CspInput {
 /** Writes dist/_headers and dist/_redirects for the pages in `distDir`; returns what it wrote. */
 export function writeDeployFiles(distDir: string, { redirects, ...csp }: DeployInput) {
   const pages = htmlFiles(distDir).map((file) => ({ file, html: readFileSync(join(distDir, file), 'utf8') }));
-  const headers = pageHeaderRules(pages, csp);
+  const headers = [...pageHeaderRules(pages, csp), ...feedHeaderRules(distDir)];
   const generated = 'Written by the build (src/lib/deploy-files.ts); never edit or commit.';
   writeFileSync(
     join(distDir, '_headers'),
-    renderHeadersFile(headers, [generated, 'Each page: its CSP with the hashes of its own inline scripts.']),
+    renderHeadersFile(headers, [generated, 'Each page: its CSP with the hashes of its own inline scripts. The RSS feed: its Content-Type.']),
   );
   const rules = redirectRules(redirects);
   writeFileSync(join(distDir, '_redirects'), renderRedirectsFile(rules, [generated, 'From content/redirects.yaml.']));
@@ -73,7 +80,7 @@ export function deployFiles(input: DeployInput): AstroIntegration {
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
         const written = writeDeployFiles(fileURLToPath(dir), input);
-        logger.info(`_headers: ${written.headers.length} pages; _redirects: ${written.redirects.length} redirects`);
+        logger.info(`_headers: ${written.headers.length} rules; _redirects: ${written.redirects.length} redirects`);
       },
     },
   };

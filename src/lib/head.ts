@@ -5,6 +5,7 @@
  */
 import type { PageMeta, Site } from './schemas';
 import { absoluteUrl } from './urls';
+import { FEED_PATH } from './feed';
 import { breadcrumbList, graph, organization, serializeJsonLd, webSite, type Crumb, type JsonLd } from './structured-data';
 
 export interface HeadTag {
@@ -47,6 +48,11 @@ export function buildHead({ site, host, meta, crumbs = [], jsonLd = [], ogType =
   ];
   const x = site.social.find((s) => s.network === 'x');
   if (x) tags.push({ tag: 'meta', attrs: { name: 'twitter:site', content: x.handle.startsWith('@') ? x.handle : `@${x.handle}` } });
+  // Every page announces the posts' feed, so a feed reader finds it from any address of the site.
+  tags.push({
+    tag: 'link',
+    attrs: { rel: 'alternate', type: 'application/rss+xml', title: site.feed.title, href: absoluteUrl(host, FEED_PATH) },
+  });
   if (meta.noindex) tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex, nofollow' } });
   else tags.push({ tag: 'link', attrs: { rel: 'sitemap', href: '/sitemap-index.xml' } });
 

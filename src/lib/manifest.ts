@@ -10,7 +10,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { COLLECTION_FILES, entryId, isContentFile, type RoutedCollection } from './content-files';
-import { buildRoutes, servedPaths as servedPathsOf, type Redirect, type Route, type RouteKind, type RouteSource, type ServedPath } from './routes';
+import { buildRoutes, PAGE_SLOTS, servedPaths as servedPathsOf, type LaterPages, type Redirect, type Route, type RouteKind, type RouteSource, type ServedPath } from './routes';
 import { pageSchema, postSchema, productSchemaWith, redirectSchema, serviceSchema, siteSchema, type Site } from './schemas';
 import { fill, fillDeep, placeholderValues } from './placeholders';
 
@@ -81,8 +81,17 @@ export function readManifest(contentDir = 'content'): Manifest {
   const site = readSite(contentDir);
   const values = placeholderValues(site);
   const sources: RouteSource[] = [];
-  const add = (kind: RouteKind, id: string, data: { meta?: RouteSource['meta']; layout?: string }) =>
-    sources.push({ kind, id, meta: data.meta && fillDeep(data.meta, values), ownFile: data.layout === 'custom' });
+  // The blog's later-page words keep their {page} slot: each page fills in its own number.
+  const pageValues = { ...values, ...PAGE_SLOTS };
+  const add = (kind: RouteKind, id: string, data: { meta?: RouteSource['meta']; layout?: string; published?: Date; listing?: { later: LaterPages } }) =>
+    sources.push({
+      kind,
+      id,
+      meta: data.meta && fillDeep(data.meta, values),
+      ownFile: data.layout === 'custom',
+      published: data.published,
+      listing: data.listing && fillDeep(data.listing.later, pageValues),
+    });
 
   for (const { id, file } of collectionFiles(contentDir, 'pages')) add('page', id, validated(file, pageSchema, parseYaml(readFileSync(file, 'utf8'))));
   const productSchema = productSchemaWith(readProductCategories(contentDir));

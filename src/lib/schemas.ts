@@ -26,6 +26,14 @@ export const sitePath = z
 
 const shortText = (max: number) => z.string().trim().min(1).max(max);
 
+/** The text must hold each slot, e.g. {page}: words whose numbers are filled in later (per page of the blog, or in the browser). */
+const slotted = <T extends z.ZodString>(text: T, ...slots: string[]) =>
+  text.refine((value) => slots.every((slot) => value.includes(`{${slot}}`)), {
+    message: `must contain ${slots.map((slot) => `{${slot}}`).join(' and ')}`,
+  });
+/** Words the browser fills in at run time (see src/lib/search-copy.ts): the text must hold each slot. */
+const withSlots = (max: number, ...slots: string[]) => slotted(shortText(max), ...slots);
+
 /** One page's metadata: path, names, search snippet and sitemap hints. Shared by pages, products, services and posts. */
 export const metaSchema = z
   .object({
@@ -311,17 +319,57 @@ export const sectionSchema = z.discriminatedUnion('type', [
 export type Section = z.infer<typeof sectionSchema>;
 export const sectionsSchema = z.array(sectionSchema).default([]);
 
+/**
+ * The words of the blog (`layout: blog`): the page lists every post, newest
+ * first, a fixed number per page (src/lib/routes.ts); page 1 is the page's own
+ * path (/blog), later pages add their number (/blog/2). `{page}` and `{pages}`
+ * are filled in per page.
+ */
+export const listingSchema = z
+  .object({
+    heading: shortText(120).describe("The page's main heading (its h1), on every page of the blog."),
+    intro: intro.describe('A sentence under the heading.'),
+    feed: shortText(60).describe('Text of the link to the RSS feed (/rss.xml), e.g. "Subscribe by RSS".'),
+    empty: shortText(200).describe('Shown instead of the list while there is no post yet.'),
+    pagination: z
+      .object({
+        label: shortText(40).describe('Screen-reader name of the page links, e.g. "Blog pages".'),
+        status: withSlots(60, 'page', 'pages').describe('Where the visitor is, e.g. "Page {page} of {pages}".'),
+        previous: shortText(30).describe('Link to the page of newer posts, e.g. "Previous".'),
+        next: shortText(30).describe('Link to the page of older posts, e.g. "Next".'),
+      })
+      .strict()
+      .describe('The numbered page links under the list (shown once there is more than one page).'),
+    later: z
+      .object({
+        title: slotted(z.string().min(5).max(70), 'page').describe('The <title> of page 2, 3 …, e.g. "Blog – page {page} | {brand}". 5–70 characters.'),
+        description: slotted(z.string().min(50).max(160), 'page').describe('The meta description of page 2, 3 …: 50–160 characters, with {page}, so each page has its own.'),
+        name: withSlots(40, 'page').describe('Name of page 2, 3 … in breadcrumbs and on its numbered link for screen readers, e.g. "Page {page}".'),
+      })
+      .strict()
+      .describe('The metadata of the pages after the first (the first page uses `meta`).'),
+  })
+  .strict();
+export type ListingCopy = z.infer<typeof listingSchema>;
+
 /** A generic page: content/pages/<id>.yaml */
 export const pageSchema = z
   .object({
     meta: metaSchema,
     layout: z
-      .enum(['sections', 'custom'])
+      .enum(['sections', 'custom', 'blog'])
       .default('sections')
-      .describe('"sections" renders the sections below; "custom" means a dedicated file in src/pages renders this page (login, search, 404).'),
+      .describe(
+        '"sections" renders the sections below; "custom" means a dedicated file in src/pages renders this page (login, search, 404); "blog" lists the posts with the words of `listing`, page by page, followed by the sections.',
+      ),
+    listing: listingSchema.optional().describe('The words of the blog; only with `layout: blog`, which needs them.'),
     sections: sectionsSchema,
   })
-  .strict();
+  .strict()
+  .refine((page) => (page.layout === 'blog') === (page.listing !== undefined), {
+    message: '`layout: blog` and `listing` go together: the blog needs its words, and only the blog has them',
+    path: ['listing'],
+  });
 
 /** Shared colour pair used on cards (Tailwind-free hex so editors cannot break the build with a class name). */
 export const colorsSchema = z
@@ -438,6 +486,13 @@ export const siteSchema = z
       .object({ planner: z.url(), preview: z.url(), teamAuth: z.url(), prsafe: z.url(), linkedinCompany: z.url() })
       .strict(),
     retention: retentionSchema,
+    feed: z
+      .object({
+        title: shortText(80).describe('Name of the RSS feed of the posts (/rss.xml) in feed readers and in the link every page announces, e.g. "{brand} Blog".'),
+        description: z.string().min(20).max(300).describe('What the feed is about, shown by feed readers.'),
+      })
+      .strict()
+      .describe('The RSS feed of the blog (/rss.xml); its link is the blog page.'),
     social: z
       .array(z.object({ network: z.enum(['linkedin', 'x', 'instagram', 'facebook']), label: shortText(20), handle: shortText(40), url: z.url(), onContactPage: z.boolean().default(true) }).strict())
       .min(1),
@@ -524,7 +579,7 @@ export const uiCopySchema = z
       .describe('Product and service pages.'),
     post: z
       .object({
-        back: label(40, 'Link back to the home page above a blog post.'),
+        back: label(40, 'Link above a blog post to the list of all posts (the blog), e.g. "All posts".'),
         by: label(20, 'Read by screen readers between the date and the author, e.g. "by".'),
         next: label(40, 'Screen-reader name of the links at the end of a post.'),
       })
@@ -641,12 +696,6 @@ export type FormsCopy = z.infer<typeof formsCopySchema>;
  * content/search.yaml: the words of the site search (/search) and of the
  * not-found page, which offers the same search form.
  * ------------------------------------------------------------------------- */
-
-/** Words the browser fills in at run time (see src/lib/search-copy.ts): the text must hold each slot. */
-const withSlots = (max: number, ...slots: string[]) =>
-  shortText(max).refine((text) => slots.every((slot) => text.includes(`{${slot}}`)), {
-    message: `must contain ${slots.map((slot) => `{${slot}}`).join(' and ')}`,
-  });
 
 export const searchCopySchema = z
   .object({

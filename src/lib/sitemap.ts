@@ -2,7 +2,9 @@
  * Sitemap rules, fed to @astrojs/sitemap from the route manifest: only
  * canonical, indexable pages (no noindex pages, aliases, redirects or 404),
  * each with its own priority and changefreq, and as lastmod the last commit
- * of its content file when there is one (src/lib/lastmod.ts).
+ * of its content file when there is one (src/lib/lastmod.ts). A page of the
+ * blog changes with the posts it lists: its lastmod is the latest of its own
+ * file's and theirs.
  */
 import type { SitemapItem } from '@astrojs/sitemap';
 import type { Manifest, RouteEntry } from './manifest';
@@ -20,7 +22,8 @@ export function sitemapRules(manifest: Manifest, host: string, lastmodOf: (route
       const url = absoluteUrl(host, normalizePath(new URL(item.url).pathname));
       const route = indexable.get(url);
       if (!route) return undefined;
-      const lastmod = lastmodOf(route)?.toISOString();
+      const dates = [route, ...(route.listing?.posts ?? [])].map(lastmodOf).filter((date) => date !== undefined);
+      const lastmod = dates.length > 0 ? new Date(Math.max(...dates.map((date) => date.getTime()))).toISOString() : undefined;
       const { meta } = route;
       return { ...item, url, ...(lastmod && { lastmod }), changefreq: SITEMAP_CHANGEFREQ[meta.changefreq] as SitemapItem['changefreq'], priority: meta.priority };
     },

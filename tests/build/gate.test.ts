@@ -35,6 +35,7 @@ describe('the pre-publish check', () => {
       html.replace('<a ', '<a target="_blank" ').replace('</main>', `<p>${randomBytes(16_000).toString('base64')}</p></main>`),
     );
     edit('_redirects', (text) => text.replace(/^\/careers .*\n/m, ''));
+    edit('_headers', (text) => text.replace(/^\/rss\.xml\n {2}Content-Type: .*\n/m, ''));
     edit('.well-known/security.txt', (text) => text.replace(/^Expires: .*$/m, 'Expires: 2020-01-01T00:00:00Z'));
     appendFileSync(join(BROKEN, 'robots.txt'), '\n# sb_secret_abcdefghijklmnop\n');
     // A public page given the CMS's eval, and the CMS's policy widened to any host.
@@ -59,6 +60,7 @@ describe('the pre-publish check', () => {
     expect(found('/products', 'new-tab', /target=_blank without noopener/)).toBe(true);
     expect(found('/products', 'budget', /HTML is [\d.]+ KB gzip, over 14\.0 KB/)).toBe(true);
     expect(found('_redirects', 'redirects', /missing "\/careers \/join-\w+ 301!"/)).toBe(true);
+    expect(found('/rss.xml', 'headers', /Content-Type is "", not "application\/rss\+xml; charset=utf-8"/)).toBe(true);
     expect(found('/.well-known/security.txt', 'security.txt', /has passed/)).toBe(true);
     expect(found('/robots.txt', 'secret', /sb_secret_/)).toBe(true);
     expect(found('/services', 'headers', /script-src allows 'unsafe-eval'/)).toBe(true);

@@ -12,6 +12,7 @@ import { readManifest } from '../../src/lib/manifest';
 import { buildInlineScripts, headersFor, parseCsp, parseHeadersFile, parseRedirectsFile } from '../../src/lib/netlify';
 import { ADMIN_PATH, originOf } from '../../src/lib/security';
 import { CONTENT, DIST, distFiles, readDist, readNetlifyToml, requireDist } from '../support/site';
+import { FEED_PATH } from '../../src/lib/feed';
 
 const manifest = readManifest(CONTENT);
 const toml = readNetlifyToml();
@@ -71,8 +72,10 @@ describe('the deploy files of the build', () => {
     expect(rules).toEqual(manifest.redirects.map((r) => ({ ...r, status: 301, force: true })));
   });
 
-  it("_headers gives every page one CSP, pinned to the Supabase origin of the build, with that page's script hashes", () => {
-    const rules = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'));
+  it("_headers gives every page one CSP, pinned to the Supabase origin of the build, with that page's script hashes, and the feed its Content-Type", () => {
+    const all = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'));
+    const rules = all.filter((rule) => rule.for !== FEED_PATH);
+    expect(all.filter((rule) => rule.for === FEED_PATH).map((rule) => rule.values)).toEqual([{ 'Content-Type': 'application/rss+xml; charset=utf-8' }]);
     const pages = distFiles().filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'));
     expect(rules.length).toBe(pages.length);
     const supabase = originOf(process.env.PUBLIC_SUPABASE_URL) ?? originOf(testEnv.PUBLIC_SUPABASE_URL);

@@ -1,14 +1,17 @@
 /**
  * One route list: the manifest that astro.config.mjs reads from the files
  * (sitemap, redirects) and the pages Astro built from the content collections
- * are the same set of paths. The products test repeats this on a temporary
- * build with an alias and a draft added.
+ * are the same set of paths, and each built page's breadcrumbs are the route
+ * list's. The products test repeats this on a temporary build with an alias
+ * and a draft added, the blog test with enough posts for three blog pages.
  */
 import { describe, it, expect } from 'vitest';
 import { readManifest } from '../../src/lib/manifest';
+import { breadcrumbs } from '../../src/lib/head';
 import { buildRoutes, catchAllPaths, indexableRoutes, RouteError } from '../../src/lib/routes';
 import { metaSchema } from '../../src/lib/schemas';
-import { assertBuilt, expectRoutesAgree } from './built-site';
+import { absoluteUrl } from '../../src/lib/urls';
+import { assertBuilt, builtPages, canonicalHost, expectRoutesAgree, jsonLdNodes } from './built-site';
 
 const meta = (path: string, extra: Record<string, unknown> = {}) =>
   metaSchema.parse({ path, name: 'Name', title: 'A title', description: 'd'.repeat(60), keywords: ['k'], priority: 0.5, changefreq: 'yearly', ...extra });
@@ -32,11 +35,44 @@ describe('buildRoutes', () => {
     expect(() => buildRoutes([{ kind: 'page', id: 'a', meta: meta('/x') }], [{ from: '/old', to: '/gone' }])).toThrow(RouteError);
     expect(() => buildRoutes([{ kind: 'page', id: 'a', meta: meta('/x') }], [{ from: '/x', to: '/x' }])).toThrow('claimed twice');
   });
+
+  it('makes the blog a route per page of posts, each served by the catch-all and indexable, and refuses a redirect onto a page that does not exist yet', () => {
+    const later = { title: 'Blog – page {page}', description: 'Page {page} of the blog, with enough words for a description.', name: 'Page {page}' };
+    const posts = Array.from({ length: 13 }, (_, i) => ({ kind: 'post' as const, id: `p${i}`, meta: meta(`/post/p${i}`), published: new Date(Date.UTC(2025, 0, i + 1)) }));
+    const routes = buildRoutes([{ kind: 'page', id: 'blog', meta: meta('/blog'), listing: later }, ...posts], [{ from: '/news/2', to: '/blog/2' }]);
+    expect(routes.filter((r) => r.listing).map((r) => r.path)).toEqual(['/blog', '/blog/2']);
+    expect(catchAllPaths(routes).map((s) => s.path)).toEqual(expect.arrayContaining(['/blog', '/blog/2']));
+    expect(indexableRoutes(routes).map((r) => r.path)).toEqual(expect.arrayContaining(['/blog', '/blog/2']));
+    // With 12 posts there is no /blog/2 to redirect to.
+    expect(() => buildRoutes([{ kind: 'page', id: 'blog', meta: meta('/blog'), listing: later }, ...posts.slice(1)], [{ from: '/news/2', to: '/blog/2' }])).toThrow(RouteError);
+  });
 });
 
 describe('the built site', () => {
   it('has exactly the pages, aliases and redirects of the route list, and the sitemap its indexable pages', () => {
     assertBuilt('dist');
     expectRoutesAgree('dist', readManifest(process.env.CONTENT_DIR ?? 'content'));
+  });
+
+  it("gives every page the breadcrumbs of the route list (posts: Home › Blog › post; the blog's pages: Home › Blog › Page n)", () => {
+    assertBuilt('dist');
+    const manifest = readManifest(process.env.CONTENT_DIR ?? 'content');
+    const host = canonicalHost(manifest);
+    const index = new Map(manifest.routes.map((r) => [r.path, r.meta]));
+    const byPath = new Map(manifest.routes.map((r) => [r.path, r]));
+    let checked = 0;
+    for (const page of builtPages('dist')) {
+      const route = byPath.get(page.path);
+      if (!route) continue; // aliases and redirects: their canonical page is checked
+      const list = jsonLdNodes(page).find((n) => n['@type'] === 'BreadcrumbList') as { itemListElement: { name: string; item: string }[] } | undefined;
+      const expected = breadcrumbs(route.meta, index).map((c) => [c.name, absoluteUrl(host, c.path)]);
+      expect(list?.itemListElement.map((e) => [e.name, e.item]) ?? [], page.path).toEqual(expected.length > 1 ? expected : []);
+      checked++;
+    }
+    expect(checked).toBe(manifest.routes.length);
+    const blog = manifest.routes.find((r) => r.listing?.page === 1);
+    for (const post of manifest.routes.filter((r) => r.kind === 'post')) {
+      expect(breadcrumbs(post.meta, index).map((c) => c.path)).toEqual(['/', blog!.path, post.path]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-/** What the build writes for Netlify: each page's CSP from its own inline scripts, and the redirects. */
+/** What the build writes for Netlify: each page's CSP from its own inline scripts, the feed's Content-Type, and the redirects. */
 import { describe, it, expect, afterAll } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pageHeaderRules, redirectRules, writeDeployFiles } from '../../src/lib/deploy-files';
 import { parseCsp, parseHeadersFile, parseRedirectsFile, sha256Source } from '../../src/lib/netlify';
 import { REVALIDATE_CACHE } from '../../src/lib/security';
+import { FEED_PATH } from '../../src/lib/feed';
 
 const scriptSrc = (rule: { values: Record<string, string> }) => parseCsp(rule.values['Content-Security-Policy']).get('script-src');
 
@@ -58,5 +59,13 @@ describe('redirect rules and the files', () => {
     expect(scriptSrc(headers[0])).toContain(`'${sha256Source('a()')}'`);
     expect(parseCsp(headers[0].values['Content-Security-Policy']).get('connect-src')).toEqual(["'self'"]);
     expect(parseRedirectsFile(readFileSync(join(dir, '_redirects'), 'utf8'))).toEqual([{ from: '/old', to: '/post/hello', status: 301, force: true }]);
+  });
+
+  it('serves the RSS feed as RSS once the build has one', () => {
+    writeFileSync(join(dir, 'rss.xml'), '<rss version="2.0"/>');
+    writeDeployFiles(dir, { redirects: [] });
+    const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
+    expect(headers.map((r) => r.for)).toEqual(['/', '/post/hello', FEED_PATH]);
+    expect(headers.at(-1)!.values).toEqual({ 'Content-Type': 'application/rss+xml; charset=utf-8' });
   });
 });

@@ -35,6 +35,13 @@ describe('buildHead', () => {
     expect(metaContent(tags, 'og:image:alt')).toBe(site.ogImage.alt);
   });
 
+  it('announces the RSS feed with its title from content/site.yaml, on indexable and noindex pages alike', () => {
+    const feed = (t: HeadTag[]) => t.filter((tag) => tag.tag === 'link' && tag.attrs.rel === 'alternate').map((tag) => tag.attrs);
+    const expected = [{ rel: 'alternate', type: 'application/rss+xml', title: site.feed.title, href: 'https://corvana.example/rss.xml' }];
+    expect(feed(tags)).toEqual(expected);
+    expect(feed(buildHead({ site, host, meta: { ...meta, noindex: true } }))).toEqual(expected);
+  });
+
   it('is indexable unless noindex is set', () => {
     expect(metaContent(tags, 'robots')).toBeUndefined();
     const hidden = buildHead({ site, host, meta: { ...meta, noindex: true } });

@@ -7,6 +7,7 @@
  *                 'unsafe-inline', connect-src as in its <meta> (the build's
  *                 Supabase origin, no wildcard); netlify.toml's fixed headers
  *                 (HSTS with preload …) reach it; /_astro/* is cached immutable;
+ *                 the RSS feed, when built, is served as application/rss+xml;
  * - redirects:    dist/_redirects holds exactly content/redirects.yaml, as forced 301s;
  * - budget:       HTML ≤ 14 KB and CSS ≤ 12 KB gzip per page;
  * - secret:       no service-role key, secret key or private key in any text file;
@@ -30,6 +31,7 @@ import {
 } from '../netlify';
 import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, REVALIDATE_CACHE } from '../security';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
+import { FEED_CONTENT_TYPE, FEED_PATH } from '../feed';
 import { BUDGETS, kb, pageWeight } from './budgets';
 import { checkLinks } from './links';
 import { findSecrets, findUnsafeBlankTargets } from './scan';
@@ -153,6 +155,11 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
     const cache = headerValues(rules, `/${file}`, 'Cache-Control');
     if (cache.length !== 1 || !IMMUTABLE.test(cache[0]))
       add(`/${file}`, 'headers', `Cache-Control is "${cache.join(', ')}", not one immutable value`);
+  }
+
+  if (files.includes(FEED_PATH.slice(1))) {
+    const types = headerValues(rules, FEED_PATH, 'Content-Type');
+    if (types.length !== 1 || types[0] !== FEED_CONTENT_TYPE) add(FEED_PATH, 'headers', `Content-Type is "${types.join(', ')}", not "${FEED_CONTENT_TYPE}"`);
   }
 
   // Redirects.

@@ -1,0 +1,10 @@
+/** /rss.xml: the posts as an RSS 2.0 feed (src/lib/feed.ts), from the same route list as the blog. */
+import type { APIRoute } from 'astro';
+import { getRssString } from '@astrojs/rss';
+import { getRoutes, getSite } from '../lib/content';
+import { FEED_CONTENT_TYPE, feedOptions } from '../lib/feed';
+
+export const GET: APIRoute = async ({ site }) => {
+  const xml = await getRssString(feedOptions(await getSite(), await getRoutes(), site!.href));
+  return new Response(xml, { headers: { 'Content-Type': FEED_CONTENT_TYPE } });
+};

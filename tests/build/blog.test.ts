@@ -1,0 +1,288 @@
+/**
+ * The blog and its feed as built: /blog, /blog/2 … list every post exactly
+ * once, newest first, 12 a page, each entry with its date, linked title and
+ * summary, each page linking every other page (aria-current on its own,
+ * previous/next); every post links back to the blog; /rss.xml is RSS 2.0
+ * with every post once, newest first; every page announces the feed.
+ * The real site has one post, so a second test builds a copy of content/
+ * with 26 more (27 posts: three pages) and checks the same, plus the
+ * pre-publish check on that build.
+ */
+import { describe, it, expect, afterAll } from 'vitest';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { XMLParser } from 'fast-xml-parser';
+import { parse as parseYaml } from 'yaml';
+import { readManifest, type Manifest } from '../../src/lib/manifest';
+import { blogRoute, fillPageSlots, newestFirst, POSTS_PER_PAGE, PAGE_SLOTS } from '../../src/lib/routes';
+import { fillDeep, placeholderValues } from '../../src/lib/placeholders';
+import { FEED_PATH } from '../../src/lib/feed';
+import { isoDate } from '../../src/lib/dates';
+import { absoluteUrl } from '../../src/lib/urls';
+import { checkDist } from '../../src/lib/gate/check';
+import type { ListingCopy } from '../../src/lib/schemas';
+import { assertBuilt, builtPages, canonicalHost, expectRoutesAgree, fileFor } from './built-site';
+
+const decode = (text: string) =>
+  text
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(lt|gt|quot|#39|#x27|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", amp: '&' })[e]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+/** The words of the blog page, as the build fills them (placeholders, but not {page}/{pages}). */
+function listingCopy(contentDir: string, manifest: Manifest, id: string): ListingCopy {
+  const raw = parseYaml(readFileSync(join(contentDir, 'pages', `${id}.yaml`), 'utf8')) as { listing: ListingCopy };
+  return fillDeep(raw.listing, { ...placeholderValues(manifest.site), ...PAGE_SLOTS });
+}
+
+interface Entry {
+  href: string;
+  title: string;
+  datetime?: string;
+  summary: string;
+}
+
+/** The entries of a built blog page, in page order. */
+function entries(html: string): Entry[] {
+  const list = /<ol\b[^>]*data-blog-posts[^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '';
+  return [...list.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/g)].map(([, item]) => {
+    const link = /<h2\b[^>]*>\s*(<a\b[^>]*>)([\s\S]*?)<\/a>\s*<\/h2>/.exec(item);
+    const paragraphs = [...item.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/g)].map((m) => m[1]);
+    return {
+      href: link ? (attr(link[1], 'href') ?? '') : '',
+      title: link ? decode(link[2]) : '',
+      datetime: /<time\b[^>]*datetime="([^"]+)"/.exec(item)?.[1],
+      summary: decode(paragraphs.at(-1) ?? ''),
+    };
+  });
+}
+
+interface PageLink {
+  href?: string;
+  text: string;
+  rel?: string;
+  current?: string;
+}
+
+/** The pagination of a built blog page: its status line and links, or undefined without one. */
+function pagination(html: string, label: string): { status: string; links: PageLink[] } | undefined {
+  const nav = new RegExp(`<nav\\b[^>]*aria-label="${label}"[^>]*>([\\s\\S]*?)</nav>`).exec(html)?.[1];
+  if (nav === undefined) return undefined;
+  const links = [...nav.matchAll(/(<a\b[^>]*>)([\s\S]*?)<\/a>/g)].map(([, tag, text]) => ({
+    href: attr(tag, 'href'),
+    text: decode(text),
+    rel: attr(tag, 'rel'),
+    current: attr(tag, 'aria-current'),
+  }));
+  return { status: decode(/<p\b[^>]*>([\s\S]*?)<\/p>/.exec(nav)?.[1] ?? ''), links };
+}
+
+/** Everything the blog and the feed must be in the build in `dist`, made from `contentDir`. */
+function checkBlog(dist: string, contentDir: string, manifest: Manifest) {
+  const host = canonicalHost(manifest);
+  const blog = blogRoute(manifest.routes);
+  expect(blog, 'content/pages has a blog (layout: blog)').toBeDefined();
+  const copy = listingCopy(contentDir, manifest, blog!.id);
+  const pages = manifest.routes.filter((r) => r.listing);
+  const paths = pages.map((p) => p.path);
+  const posts = newestFirst(manifest.routes);
+
+  // Pages: /blog, then /blog/2 … as many as 12 a page needs, never /blog/1.
+  expect(paths).toEqual(blog!.listing!.paths);
+  expect(paths.length).toBe(Math.max(1, Math.ceil(posts.length / POSTS_PER_PAGE)));
+  expect(paths[0]).toBe(blog!.path);
+  expect(paths.slice(1)).toEqual(paths.slice(1).map((_, i) => `${blog!.path}/${i + 2}`));
+  expect(existsSync(fileFor(dist, `${blog!.path}/1`))).toBe(false);
+
+  const listed: Entry[] = [];
+  for (const [index, page] of pages.entries()) {
+    const html = readFileSync(fileFor(dist, page.path), 'utf8');
+    const found = entries(html);
+    // 12 a page, the last one holds the rest.
+    expect(found.length, `${page.path}: posts on the page`).toBe(
+      index < pages.length - 1 ? POSTS_PER_PAGE : posts.length - POSTS_PER_PAGE * index,
+    );
+    listed.push(...found);
+
+    expect(html).toContain(`<title>${page.meta.title.replace(/&/g, '&amp;')}</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${absoluteUrl(host, page.path)}"`);
+    expect(html).toContain(`href="${FEED_PATH}"`);
+
+    // Numbered links to every page, aria-current on this one, previous and next around them.
+    const nav = pagination(html, copy.pagination.label);
+    if (pages.length === 1) {
+      expect(nav, `${page.path}: no page links on the only page`).toBeUndefined();
+      continue;
+    }
+    expect(nav, `${page.path}: page links`).toBeDefined();
+    expect(nav!.status).toBe(fillPageSlots(copy.pagination.status, index + 1, pages.length));
+    const numbered = nav!.links.filter((l) => /^\d+$/.test(l.text));
+    expect(numbered.map((l) => [l.text, l.href])).toEqual(paths.map((p, i) => [String(i + 1), p]));
+    expect(numbered.filter((l) => l.current === 'page').map((l) => l.href)).toEqual([page.path]);
+    const previous = nav!.links.find((l) => l.rel === 'prev');
+    const next = nav!.links.find((l) => l.rel === 'next');
+    expect(previous && [previous.href, previous.text]).toEqual(index > 0 ? [paths[index - 1], `← ${copy.pagination.previous}`] : undefined);
+    expect(next && [next.href, next.text]).toEqual(index < pages.length - 1 ? [paths[index + 1], `${copy.pagination.next} →`] : undefined);
+    // Every other page is one click away.
+    const linked = new Set(nav!.links.map((l) => l.href));
+    for (const other of paths) expect(linked.has(other), `${page.path} links ${other}`).toBe(true);
+  }
+
+  // Every post exactly once, newest first, with its date, linked title and summary.
+  expect(listed.map((e) => e.href)).toEqual(posts.map((p) => p.path));
+  for (const [index, post] of posts.entries()) {
+    expect(listed[index]).toEqual({
+      href: post.path,
+      title: post.meta.title,
+      datetime: isoDate(post.source.published!),
+      summary: post.meta.description,
+    });
+    // And the post links back to the blog.
+    expect(readFileSync(fileFor(dist, post.path), 'utf8'), `${post.path} links to ${blog!.path}`).toMatch(
+      new RegExp(`<a href="${blog!.path}"[^>]*>\\s*<span aria-hidden="true">`),
+    );
+  }
+
+  // No client JavaScript on the blog: only the header's menu island, hydrated on first interaction.
+  for (const page of pages) {
+    const html = readFileSync(fileFor(dist, page.path), 'utf8');
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('application/ld+json'));
+    expect(
+      scripts.filter((tag) => /\bsrc=/.test(tag)),
+      page.path,
+    ).toEqual([]);
+    expect(html.match(/<astro-island/g)?.length ?? 0, `${page.path}: islands`).toBeLessThanOrEqual(1);
+  }
+
+  checkFeed(dist, manifest);
+}
+
+/** /rss.xml: RSS 2.0, the channel of content/site.yaml linked to the blog, every post once, newest first. */
+function checkFeed(dist: string, manifest: Manifest) {
+  const host = canonicalHost(manifest);
+  const xml = readFileSync(join(dist, FEED_PATH.slice(1)), 'utf8');
+  const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'item' }).parse(xml);
+  expect(parsed.rss?.['@_version']).toBe('2.0');
+  const { channel } = parsed.rss;
+  const feed = fillDeep(manifest.site.feed, placeholderValues(manifest.site));
+  expect(channel.title).toBe(feed.title);
+  expect(channel.description).toBe(feed.description);
+  expect(channel.link).toBe(absoluteUrl(host, blogRoute(manifest.routes)!.path));
+
+  const items = (channel.item ?? []) as Record<string, unknown>[];
+  const posts = newestFirst(manifest.routes);
+  expect(items.map((i) => i.link)).toEqual(posts.map((p) => absoluteUrl(host, p.path)));
+  expect(new Set(items.map((i) => i.link)).size).toBe(items.length);
+  const RFC_822 =
+    /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|[+-]\d{4})$/;
+  for (const [index, item] of items.entries()) {
+    for (const field of ['title', 'link', 'pubDate', 'description']) expect(item[field], `item ${index}: ${field}`).toBeTruthy();
+    expect(item.pubDate).toMatch(RFC_822);
+    expect(new Date(String(item.pubDate)).getTime()).toBe(posts[index].source.published!.getTime());
+    expect(item.title).toBe(posts[index].meta.title);
+    expect(item.description).toBe(posts[index].meta.description);
+  }
+  // Newest first, by the dates the feed itself gives.
+  const times = items.map((i) => new Date(String(i.pubDate)).getTime());
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+}
+
+/** Every built page announces the feed in its head. */
+function checkFeedLinks(dist: string, manifest: Manifest) {
+  const href = absoluteUrl(canonicalHost(manifest), FEED_PATH);
+  const title = fillDeep(manifest.site.feed, placeholderValues(manifest.site)).title;
+  for (const page of builtPages(dist)) {
+    if (/http-equiv="refresh"/.test(page.html)) continue; // the meta-refresh pages of old paths
+    const head = page.html.slice(0, page.html.indexOf('</head>'));
+    expect(head, page.path).toContain(`<link rel="alternate" type="application/rss+xml" title="${title}" href="${href}"`);
+  }
+}
+
+describe('the built blog and feed', () => {
+  const dist = 'dist';
+  assertBuilt(dist);
+  const manifest = readManifest('content');
+
+  it('/blog lists every post once, newest first, 12 a page, and /rss.xml every post once', () => checkBlog(dist, 'content', manifest));
+
+  it('every page announces the feed in its head', () => checkFeedLinks(dist, manifest));
+
+  it('dist/_headers serves the feed as RSS', () => {
+    expect(readFileSync(join(dist, '_headers'), 'utf8')).toMatch(/^\/rss\.xml\n {2}Content-Type: application\/rss\+xml; charset=utf-8$/m);
+  });
+});
+
+describe('a blog of 27 posts: three pages', () => {
+  const root = resolve('.tmp', `blog-build-${process.pid}`);
+  const contentDir = join(root, 'content');
+  const out = join(root, 'dist');
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it(
+    'builds a copy of content/ with 26 more posts and a draft, and checks the blog, the feed and the pre-publish rules',
+    { timeout: 180_000 },
+    () => {
+      rmSync(root, { recursive: true, force: true });
+      mkdirSync(root, { recursive: true });
+      cpSync('content', contentDir, { recursive: true });
+      const post = (n: number, date: string) =>
+        [
+          '---',
+          'meta:',
+          `  path: /post/probe-${n}`,
+          `  name: Probe ${n}`,
+          `  title: "Probe post ${n} of the {brand} test blog"`,
+          `  description: "Probe post ${n} exists only in the temporary copy of the content that the blog test builds."`,
+          '  keywords: [test]',
+          '  priority: 0.5',
+          '  changefreq: yearly',
+          `published: ${date}`,
+          'author: The test',
+          '---',
+          `Probe post ${n}.`,
+          '',
+        ].join('\n');
+      // Written in an order unrelated to their dates; probes 25 and 26 share a day (then ordered by path).
+      for (let n = 1; n <= 26; n++) {
+        const day = n >= 25 ? 25 : n;
+        writeFileSync(
+          join(contentDir, 'posts', `probe-${String(27 - n).padStart(2, '0')}-${n}.md`),
+          post(n, `2025-03-${String(day).padStart(2, '0')}`),
+        );
+      }
+      // A draft lists nowhere.
+      writeFileSync(join(contentDir, 'posts', '_draft.md'), post(99, '2030-01-01'));
+
+      // A config that reuses astro.config.mjs but keeps the content cache out of the real one.
+      const config = join(root, 'astro.config.mjs');
+      writeFileSync(
+        config,
+        `import base from '${resolve('astro.config.mjs')}';\nexport default { ...base, cacheDir: ${JSON.stringify(join(root, 'cache'))} };\n`,
+      );
+      execFileSync('npx', ['astro', 'build', '--mode', 'test', '--config', relative(process.cwd(), config)], {
+        env: { ...process.env, CONTENT_DIR: contentDir, OUT_DIR: out, ASTRO_TELEMETRY_DISABLED: '1' },
+        stdio: 'pipe',
+        timeout: 170_000,
+      });
+
+      const manifest = readManifest(contentDir);
+      expect(manifest.routes.filter((r) => r.listing).map((r) => r.path)).toEqual(['/blog', '/blog/2', '/blog/3']);
+      expect(
+        newestFirst(manifest.routes)
+          .slice(0, 2)
+          .map((r) => r.path),
+      ).toEqual(['/post/probe-25', '/post/probe-26']);
+      checkBlog(out, contentDir, manifest);
+      checkFeedLinks(out, manifest);
+      // The route list, the built pages and the sitemap agree on the new pages; the draft is nowhere.
+      expectRoutesAgree(out, manifest);
+      expect(existsSync(fileFor(out, '/post/probe-99'))).toBe(false);
+      expect(readFileSync(join(out, 'rss.xml'), 'utf8')).not.toContain('probe-99');
+      // The pages pass the check Netlify runs: links (page links, feed), headers, budgets.
+      expect(checkDist({ dist: out, contentDir, netlifyToml: readFileSync('netlify.toml', 'utf8') })).toEqual([]);
+    },
+  );
+});
