@@ -9,10 +9,10 @@ import { describe, it, expect, afterAll } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { parse as parseYaml } from 'yaml';
 import { readManifest, type Manifest } from '../../src/lib/manifest';
 import { productSchema } from '../../src/lib/schemas';
 import { absoluteUrl } from '../../src/lib/urls';
+import { readListItems } from '../../src/lib/lists';
 import { assertBuilt, canonicalHost, expectRoutesAgree, fileFor, frontmatter, jsonLdNodes, productGridPages } from './built-site';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -25,7 +25,12 @@ function sitemapUrls(dist: string): string[] {
 }
 
 const h1Text = (html: string) =>
-  [...html.matchAll(/<h1[\s>][\s\S]*?<\/h1>/g)].map((m) => m[0].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim());
+  [...html.matchAll(/<h1[\s>][\s\S]*?<\/h1>/g)].map((m) =>
+    m[0]
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 
 interface Checked {
   id: string;
@@ -57,7 +62,8 @@ function checkProduct(dist: string, manifest: Manifest, contentDir: string, prod
     const html = readFileSync(fileFor(dist, grid.path), 'utf8');
     expect(html, `card of ${product.title} on ${grid.path}`).toContain(`data-product-card="${escapeHtml(product.title)}"`);
     if (product.path) expect(html, `card link to ${product.path}`).toContain(`href="${product.path}"`);
-    const list = jsonLdNodes({ path: grid.path, html }).find((n) => n['@type'] === 'ItemList') as { itemListElement: { item: { name: string } }[] } | undefined;
+    const list = jsonLdNodes({ path: grid.path, html }).find((n) => n['@type'] === 'ItemList') as
+      { itemListElement: { item: { name: string } }[] } | undefined;
     expect(list?.itemListElement.map((e) => e.item.name)).toContain(product.title);
   }
   const urls = sitemapUrls(dist);
@@ -98,9 +104,14 @@ describe('the built site has every product of content/products', () => {
   /** Card headings (h3) inside the section with this id, in page order. */
   const cardTitles = (html: string, id: string) => {
     const section = new RegExp(`<section[^>]*id="${id}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? '';
-    return [...section.matchAll(/<h3[^>]*>([\s\S]*?)<\/h3>/g)].map((m) => m[1].replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').trim());
+    return [...section.matchAll(/<h3[^>]*>([\s\S]*?)<\/h3>/g)].map((m) =>
+      m[1]
+        .replace(/<[^>]+>/g, '')
+        .replace(/&amp;/g, '&')
+        .trim(),
+    );
   };
-  const listTitles = (file: string) => (parseYaml(readFileSync(join('content', 'lists', file), 'utf8')) as { title: string }[]).map((e) => e.title);
+  const listTitles = (file: string) => (readListItems(join('content', 'lists', file)) as { title: string }[]).map((e) => e.title);
 
   it('the planner shows the first six plan categories up top and all ten in the grid, in file order', () => {
     const planner = products.find((p) => p.id === 'planner')!;
@@ -200,7 +211,10 @@ describe('adding a product file adds its card, page, sitemap entry and structure
     }
     // A config that reuses astro.config.mjs but keeps the content cache out of the real one.
     const config = join(root, 'astro.config.mjs');
-    writeFileSync(config, `import base from '${resolve('astro.config.mjs')}';\nexport default { ...base, cacheDir: ${JSON.stringify(join(root, 'cache'))} };\n`);
+    writeFileSync(
+      config,
+      `import base from '${resolve('astro.config.mjs')}';\nexport default { ...base, cacheDir: ${JSON.stringify(join(root, 'cache'))} };\n`,
+    );
     execFileSync('npx', ['astro', 'build', '--mode', 'test', '--config', relative(process.cwd(), config)], {
       env: { ...process.env, CONTENT_DIR: contentDir, OUT_DIR: dist, ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: 'pipe',
@@ -216,7 +230,9 @@ describe('adding a product file adds its card, page, sitemap entry and structure
     for (const product of products) checkProduct(dist, built, contentDir, product);
     // The route list, the build and the sitemap agree on the alias and the draft.
     expectRoutesAgree(dist, built);
-    expect(readFileSync(fileFor(dist, '/testprobe-alias'), 'utf8')).toContain(`<link rel="canonical" href="${absoluteUrl(canonicalHost(built), '/testprobe-app')}"`);
+    expect(readFileSync(fileFor(dist, '/testprobe-alias'), 'utf8')).toContain(
+      `<link rel="canonical" href="${absoluteUrl(canonicalHost(built), '/testprobe-app')}"`,
+    );
     expect(existsSync(fileFor(dist, '/draftprobe-app'))).toBe(false);
     expect(built.routes.some((r) => r.id.includes('draftprobe'))).toBe(false);
     for (const grid of productGridPages(contentDir, built)) {
