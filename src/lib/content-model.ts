@@ -14,6 +14,7 @@ import {
   productSchemaWith,
   redirectSchema,
   searchCopySchema,
+  searchRuntimeSlots,
   serviceSchema,
   siteSchema,
   uiCopySchema,
@@ -48,6 +49,10 @@ export interface FileSource {
   group: 'settings' | 'lists';
   /** Not offered in the CMS (still checked at build time). */
   cms: boolean;
+  /** The site builds without it (no redirects); the content check does not ask for it. */
+  optional?: boolean;
+  /** Placeholders the visitor's browser fills in ({query} of the search copy): the build leaves them as written. */
+  runtimeSlots?: readonly string[];
 }
 
 export type ContentSource = FolderSource | FileSource;
@@ -130,6 +135,7 @@ export function contentModel(categories: readonly string[]): ContentSource[] {
       schema: z.object({ search: searchCopySchema }).strict(),
       group: 'settings',
       cms: true,
+      runtimeSlots: searchRuntimeSlots,
     },
     {
       kind: 'file',
@@ -141,6 +147,7 @@ export function contentModel(categories: readonly string[]): ContentSource[] {
       group: 'settings',
       // A list at the root of the file, which the CMS cannot edit; developers change it with the routes.
       cms: false,
+      optional: true,
     },
     ...LIST_NAMES.map((name): FileSource => ({
       kind: 'file',

@@ -8,11 +8,21 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'astro/zod';
 import { parse as parseYaml } from 'yaml';
 import { COLLECTION_FILES, entryId, isContentFile, type RoutedCollection } from './content-files';
-import { buildRoutes, servedPaths as servedPathsOf, type Redirect, type Route, type RouteKind, type RouteSource, type ServedPath } from './routes';
+import {
+  buildRoutes,
+  servedPaths as servedPathsOf,
+  type Redirect,
+  type Route,
+  type RouteKind,
+  type RouteSource,
+  type ServedPath,
+} from './routes';
 import { pageSchema, postSchema, productSchemaWith, redirectSchema, serviceSchema, siteSchema, type Site } from './schemas';
-import { fill, fillDeep, placeholderValues } from './placeholders';
+import { placeholderValues } from './placeholders';
+import { checkDocument, ContentError } from './content-check';
 
 export type { RouteKind, Redirect };
 export type RouteEntry = Route<RouteSource>;
@@ -22,23 +32,20 @@ export interface Manifest {
   redirects: Redirect[];
 }
 
-interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-}
-
-/** Validate `value` with `schema`; the error names the file and each field path. */
-export function validated<T>(file: string, schema: Schema<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const details = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
-    throw new Error(`${file} is invalid:\n${details}`);
-  }
-  return result.data;
+/**
+ * Validate `value` with `schema`, its placeholders filled with `values` first
+ * when given (lengths count what visitors read). The error lists one line per
+ * problem, worded like the content check's (src/lib/content-check.ts).
+ */
+export function validated<S extends z.ZodType>(file: string, schema: S, value: unknown, values?: Record<string, string>): z.output<S> {
+  const checked = checkDocument(file, schema, value, values);
+  if (!checked.ok) throw new ContentError(checked.problems);
+  return checked.data;
 }
 
 function frontmatter(file: string): unknown {
   const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(file, 'utf8'));
-  if (!match) throw new Error(`${file}: missing frontmatter`);
+  if (!match) throw new ContentError([`${file}: missing frontmatter`]);
   return parseYaml(match[1]);
 }
 
@@ -71,10 +78,10 @@ export function readProductCategories(contentDir = 'content'): string[] {
 export function readRedirects(contentDir: string, values: Record<string, string>): Redirect[] {
   const file = join(contentDir, 'redirects.yaml');
   if (!existsSync(file)) return [];
-  return (parseYaml(readFileSync(file, 'utf8')) as unknown[]).map((raw) => {
-    const entry = validated(file, redirectSchema, raw);
-    return { from: fill(entry.from, values), to: fill(entry.to, values) };
-  });
+  return validated(file, z.array(redirectSchema), parseYaml(readFileSync(file, 'utf8')) ?? [], values).map(({ from, to }) => ({
+    from,
+    to,
+  }));
 }
 
 export function readManifest(contentDir = 'content'): Manifest {
@@ -82,13 +89,17 @@ export function readManifest(contentDir = 'content'): Manifest {
   const values = placeholderValues(site);
   const sources: RouteSource[] = [];
   const add = (kind: RouteKind, id: string, data: { meta?: RouteSource['meta']; layout?: string }) =>
-    sources.push({ kind, id, meta: data.meta && fillDeep(data.meta, values), ownFile: data.layout === 'custom' });
+    sources.push({ kind, id, meta: data.meta, ownFile: data.layout === 'custom' });
 
-  for (const { id, file } of collectionFiles(contentDir, 'pages')) add('page', id, validated(file, pageSchema, parseYaml(readFileSync(file, 'utf8'))));
+  // Validated with placeholders filled, as the content check does.
+  for (const { id, file } of collectionFiles(contentDir, 'pages'))
+    add('page', id, validated(file, pageSchema, parseYaml(readFileSync(file, 'utf8')), values));
   const productSchema = productSchemaWith(readProductCategories(contentDir));
-  for (const { id, file } of collectionFiles(contentDir, 'products')) add('product', id, validated(file, productSchema, frontmatter(file)));
-  for (const { id, file } of collectionFiles(contentDir, 'services')) add('service', id, validated(file, serviceSchema, frontmatter(file)));
-  for (const { id, file } of collectionFiles(contentDir, 'posts')) add('post', id, validated(file, postSchema, frontmatter(file)));
+  for (const { id, file } of collectionFiles(contentDir, 'products'))
+    add('product', id, validated(file, productSchema, frontmatter(file), values));
+  for (const { id, file } of collectionFiles(contentDir, 'services'))
+    add('service', id, validated(file, serviceSchema, frontmatter(file), values));
+  for (const { id, file } of collectionFiles(contentDir, 'posts')) add('post', id, validated(file, postSchema, frontmatter(file), values));
 
   const redirects = readRedirects(contentDir, values);
   return { site, routes: buildRoutes(sources, redirects), redirects };

@@ -36,11 +36,7 @@ export const metaSchema = z
       .min(5)
       .max(70)
       .describe('The <title> and social title, 5–70 characters. Write {brand} for the company name.'),
-    description: z
-      .string()
-      .min(50)
-      .max(160)
-      .describe('The meta and social description, 50–160 characters: what a searcher reads under the title.'),
+    description: z.string().min(50).max(160).describe('The meta and social description: the search-result snippet (50–160 characters).'),
     keywords: z.array(shortText(40)).min(1).max(12).describe('Search keywords for the page, 1–12 of them.'),
     priority: z.number().min(0.3).max(1).describe('Sitemap priority from 0.3 (least) to 1.0 (the home page).'),
     changefreq: z
@@ -631,6 +627,9 @@ export type FormsCopy = z.infer<typeof formsCopySchema>;
  * content/search.yaml: the words of the site search (/search) and of the
  * not-found page, which offers the same search form.
  * ------------------------------------------------------------------------- */
+
+/** The placeholders of content/search.yaml that the visitor's browser fills in; the build leaves them as written. */
+export const searchRuntimeSlots = ['query', 'count', 'max', 'path'] as const;
 
 /** Words the browser fills in at run time (see src/lib/search-copy.ts): the text must hold each slot. */
 const withSlots = (max: number, ...slots: string[]) =>
