@@ -12,7 +12,8 @@
  * src/lib/manifest.ts validates with `checkDocument` too, so both word a problem the same way.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import type { AstroIntegration } from 'astro';
 import { z } from 'astro/zod';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { contentModel, type ContentSource } from './content-model';
@@ -420,4 +421,30 @@ export function contentProblems(contentDir = 'content'): string[] {
 export function checkContent(contentDir = 'content'): void {
   const problems = contentProblems(contentDir);
   if (problems.length > 0) throw new ContentError(problems);
+}
+
+/**
+ * `astro dev` reads the config once, so an edit made while it runs would only
+ * meet the content layer's own wording: check again on every change under the
+ * content folder and print the same lines (the server keeps running).
+ */
+export function contentCheckOnChange(contentDir = 'content'): AstroIntegration {
+  return {
+    name: 'content-check',
+    hooks: {
+      'astro:server:setup': ({ server, logger }) => {
+        const root = resolve(contentDir);
+        let failing = false;
+        const recheck = (file: string) => {
+          if (!resolve(file).startsWith(root + sep)) return;
+          const problems = contentProblems(contentDir);
+          if (problems.length > 0) logger.error(problems.join('\n'));
+          else if (failing) logger.info('The content is valid again.');
+          failing = problems.length > 0;
+        };
+        server.watcher.add(root);
+        for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, recheck);
+      },
+    },
+  };
 }
