@@ -37,11 +37,23 @@ export const metaSchema = z
       .max(70)
       .describe('The <title> and social title, 5–70 characters. Write {brand} for the company name.'),
     description: z.string().min(50).max(160).describe('The meta and social description: the search-result snippet (50–160 characters).'),
-    keywords: z.array(shortText(40)).min(1).max(12).describe('Search keywords for the page, 1–12 of them.'),
-    priority: z.number().min(0.3).max(1).describe('Sitemap priority from 0.3 (least) to 1.0 (the home page).'),
+    // Search engines ignore these three (Google reads neither keywords nor priority/changefreq), so a page may leave them out.
+    keywords: z
+      .array(shortText(40))
+      .max(12)
+      .default([])
+      .describe('Search keywords for the page, at most 12; optional (search engines mostly ignore them).'),
+    // 0.5 is the sitemap protocol's own default.
+    priority: z
+      .number()
+      .min(0.3)
+      .max(1)
+      .default(0.5)
+      .describe('Sitemap priority from 0.3 (least) to 1.0 (the home page); 0.5 when left out.'),
     changefreq: z
       .enum(['weekly', 'monthly', 'quarterly', 'yearly'])
-      .describe('How often the page changes: weekly, monthly, quarterly or yearly.'),
+      .default('monthly')
+      .describe('How often the page changes: weekly, monthly, quarterly or yearly; monthly when left out.'),
     noindex: z.boolean().default(false).describe('true keeps the page out of search engines, the sitemap and site search.'),
     aliases: z
       .array(sitePath)
