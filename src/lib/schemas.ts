@@ -361,7 +361,7 @@ export const productCategorySchema = {
 export const productSchema = z
   .object({
     title: shortText(40).describe('Product name as shown on its card.'),
-    order: z.number().int().min(1).describe('Position on the products page, 1 first.'),
+    order: z.number().int().min(1).optional().describe('Position on the products page, 1 first; products without one follow, by title.'),
     website: shortText(80).describe('Website shown on the card, e.g. newsbox.example.com.'),
     description: z.string().min(20).max(300).describe('Card description, 20–300 characters.'),
     category: shortText(40).describe('One of the categories in content/lists/product-categories.yaml.'),
@@ -385,7 +385,7 @@ export function productSchemaWith(categories: readonly string[]) {
 export const serviceSchema = z
   .object({
     title: shortText(60),
-    order: z.number().int().min(1),
+    order: z.number().int().min(1).optional().describe('Position on the services page, 1 first; services without one follow, by title.'),
     description: z.string().min(20).max(300),
     features: z.array(shortText(80)).length(4).describe('Exactly four feature chips.'),
     icon: iconSchema,

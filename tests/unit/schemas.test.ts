@@ -87,6 +87,10 @@ describe('products', () => {
   it('accepts a product without a page (no meta)', () => {
     expect(productSchema.safeParse(product).success).toBe(true);
   });
+  it('accepts a product without an order (it follows the numbered ones, by title)', () => {
+    const { order: _order, ...unordered } = product;
+    expect(productSchema.parse(unordered).order).toBeUndefined();
+  });
   it('refuses a category outside content/lists/product-categories.yaml, naming the field and the choices', () => {
     const result = productSchema.safeParse({ ...product, category: 'Gardening' });
     expect(issues(result).join('\n')).toMatch(/^category:.*Media & Publishing/);
