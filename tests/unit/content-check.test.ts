@@ -280,3 +280,45 @@ describe('checkContent', () => {
     expect(problems).toEqual([`${site} › site.email.support: “support” is not an e-mail address`]);
   });
 });
+
+describe('product categories are content', () => {
+  it('a category added to the list, and a new product using it, pass with no code change', () => {
+    const root = mkdtempSync(join(tmpdir(), 'content-categories-'));
+    const contentDir = join(root, 'content');
+    try {
+      cpSync('content', contentDir, { recursive: true });
+      const list = join(contentDir, 'lists', 'product-categories.yaml');
+      writeFileSync(list, `${readFileSync(list, 'utf8')}  - { id: Gardening, applicationCategory: LifestyleApplication }\n`);
+      // Also without the fields that became optional: order, keywords, priority, changefreq.
+      const product = [
+        '---',
+        'title: Gardenbox',
+        'website: "{host}/gardenbox"',
+        'description: A product that exists only in this test, in a category added by this test.',
+        'category: Gardening',
+        'colors: { from: "#166534", to: "#65a30d" }',
+        'meta:',
+        '  path: /gardenbox',
+        '  name: Gardenbox',
+        '  title: "Gardenbox | {brand}"',
+        '  description: "Gardenbox by {brand} exists only in a temporary copy of the content made by the content check test."',
+        'sections:',
+        '  - { type: hero, heading: Gardenbox }',
+        '---',
+        'Gardenbox overview.',
+        '',
+      ].join('\n');
+      writeFileSync(join(contentDir, 'products', 'gardenbox.md'), product);
+      expect(contentProblems(contentDir)).toEqual([]);
+      const route = readManifest(contentDir).routes.find((r) => r.id === 'gardenbox');
+      expect(route?.meta).toMatchObject({ path: '/gardenbox', keywords: [], priority: 0.5, changefreq: 'monthly' });
+      // …and without the list entry the same product is refused, naming the list's categories.
+      writeFileSync(list, readFileSync(join('content', 'lists', 'product-categories.yaml'), 'utf8'));
+      expect(contentProblems(contentDir)).toEqual([
+        expect.stringMatching(/gardenbox\.md › category: “Gardening” is not one of: Media & Publishing, /),
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
