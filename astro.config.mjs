@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
+import { checkContent, contentCheckOnChange } from './src/lib/content-check.ts';
 import { readManifest } from './src/lib/manifest.ts';
 import { sitemapRules } from './src/lib/sitemap.ts';
 import { gitLastmod } from './src/lib/lastmod.ts';
@@ -13,6 +14,9 @@ import { deployFiles } from './src/lib/deploy-files.ts';
 // Routes, redirects and sitemap metadata all come from content/ (one source).
 // CONTENT_DIR and OUT_DIR let tests and the build benchmark build from a copy of content/.
 const contentDir = process.env.CONTENT_DIR ?? 'content';
+// Every content file, placeholders filled, against its schema: one error that lists every
+// problem (file › field: problem — the field's description) before anything else runs.
+checkContent(contentDir);
 const manifest = readManifest(contentDir);
 const site = process.env.SITE_URL || manifest.site.host;
 
@@ -41,6 +45,8 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   integrations: [
+    // In astro dev: the same check after every edit under content/.
+    contentCheckOnChange(contentDir),
     react(),
     interactionDirective,
     sitemap(sitemapRules(manifest, site, gitLastmod(contentDir))),

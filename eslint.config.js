@@ -1,6 +1,7 @@
 // ESLint as the Astro ecosystem sets it up: JavaScript and TypeScript recommended rules,
 // eslint-plugin-astro for .astro files, jsx-a11y (strict) everywhere, the hooks rules for
 // the React islands, and eslint-config-prettier last so formatting is Prettier's alone.
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
@@ -9,9 +10,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-export default tseslint.config(
+export default defineConfig(
   {
-    ignores: ['dist/', 'dist-*/', '.astro/', '.tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'lh-reports/', 'supabase/functions/'],
+    ignores: [
+      'dist/',
+      'dist-*/',
+      '.astro/',
+      '.tmp/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'lh-reports/',
+      'supabase/functions/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -35,7 +46,10 @@ export default tseslint.config(
       'astro/jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
       'jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
       // `_name` marks a value deliberately left unused (for example a prop split off before spreading).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {

@@ -29,13 +29,16 @@ const dir = process.env.CONTENT_DIR ?? './content';
  * id, so the loader records each entry's position in the file as `order` and
  * `getList` sorts by it: lists render in the order editors wrote them.
  */
-const list = <N extends ListName>(name: N) =>
-  defineCollection({
+// Generic in the list's name, so each collection is typed by its own fields rather than by every list's.
+const list = <N extends ListName>(name: N) => {
+  const shape: (typeof LISTS)[N]['shape'] = LISTS[name].shape;
+  return defineCollection({
     loader: file(`${dir}/lists/${LISTS[name].file}.yaml`, {
       parser: (text) => listEntries((parseYaml(text) as { items?: unknown })?.items),
     }),
-    schema: z.object({ order: z.number().int().min(0) }).extend(LISTS[name].shape as (typeof LISTS)[N]['shape']).strict(),
+    schema: z.object({ order: z.number().int().min(0), ...shape }).strict(),
   });
+};
 
 /** A collection whose entries can be pages: files listed by the rules the route manifest uses too. */
 const routed = <S extends z.ZodType>(collection: RoutedCollection, schema: S) =>

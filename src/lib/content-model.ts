@@ -6,6 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { COLLECTION_FILES, type RoutedCollection } from './content-files';
+import { PAGE_SLOTS } from './routes';
 import { LISTS, LIST_NAMES, listFileSchema } from './lists';
 import {
   formsCopySchema,
@@ -14,6 +15,7 @@ import {
   productSchemaWith,
   redirectSchema,
   searchCopySchema,
+  searchRuntimeSlots,
   serviceSchema,
   siteSchema,
   uiCopySchema,
@@ -33,6 +35,8 @@ export interface FolderSource {
   schema: z.ZodType;
   /** The field entries are listed by in the CMS. */
   summaryField: string;
+  /** Placeholders filled after the build reads the file ({page} of the blog's later pages): left as written. */
+  runtimeSlots?: readonly string[];
 }
 
 /** A single file: its YAML root is an object whose keys are the schema's top-level fields. */
@@ -48,6 +52,10 @@ export interface FileSource {
   group: 'settings' | 'lists';
   /** Not offered in the CMS (still checked at build time). */
   cms: boolean;
+  /** The site builds without it (no redirects); the content check does not ask for it. */
+  optional?: boolean;
+  /** Placeholders the visitor's browser fills in ({query} of the search copy): the build leaves them as written. */
+  runtimeSlots?: readonly string[];
 }
 
 export type ContentSource = FolderSource | FileSource;
@@ -90,7 +98,7 @@ export function contentModel(categories: readonly string[]): ContentSource[] {
       postSchema,
       'meta.title',
     ),
-    folder('pages', 'Pages', 'Page', 'One file per page: its metadata and its sections, top to bottom.', pageSchema, 'meta.name'),
+    { ...folder('pages', 'Pages', 'Page', 'One file per page: its metadata and its sections, top to bottom.', pageSchema, 'meta.name'), runtimeSlots: Object.keys(PAGE_SLOTS) },
     {
       kind: 'file',
       name: 'site',
@@ -130,6 +138,7 @@ export function contentModel(categories: readonly string[]): ContentSource[] {
       schema: z.object({ search: searchCopySchema }).strict(),
       group: 'settings',
       cms: true,
+      runtimeSlots: searchRuntimeSlots,
     },
     {
       kind: 'file',
@@ -141,6 +150,7 @@ export function contentModel(categories: readonly string[]): ContentSource[] {
       group: 'settings',
       // A list at the root of the file, which the CMS cannot edit; developers change it with the routes.
       cms: false,
+      optional: true,
     },
     ...LIST_NAMES.map((name): FileSource => ({
       kind: 'file',

@@ -9,6 +9,7 @@ import { fillDeep, placeholderValues } from './placeholders';
 import { blogRoute, buildRoutes, PAGE_SLOTS, type LaterPages, type Redirect, type Route } from './routes';
 import { readRedirects } from './manifest';
 import type { ListName } from './lists';
+import { byOrderThenTitle } from './order';
 
 /**
  * Compute once per production build (content cannot change during one), but
@@ -45,7 +46,6 @@ export async function filled<T>(value: T): Promise<T> {
   return fillDeep(value, placeholderValues(await getSite()));
 }
 
-
 /** A shared list in file order, placeholders filled. */
 export async function getList<N extends ListName>(name: N): Promise<CollectionEntry<N>['data'][]> {
   // The data store sorts by id; `order` is the position in the file (see src/content.config.ts).
@@ -62,16 +62,16 @@ export async function getClaims(ids: string[]) {
   });
 }
 
+/** Products in page order (src/lib/order.ts), sorted by their filled titles: what visitors read. */
 export async function getProducts() {
-  const entries = await getCollection('products');
-  const sorted = entries.sort((a, b) => a.data.order - b.data.order);
-  return Promise.all(sorted.map(async (e) => ({ ...e, data: await filled(e.data) })));
+  const entries = await Promise.all((await getCollection('products')).map(async (e) => ({ ...e, data: await filled(e.data) })));
+  return entries.sort((a, b) => byOrderThenTitle(a.data, b.data));
 }
 
+/** Services in page order (src/lib/order.ts). */
 export async function getServices() {
-  const entries = await getCollection('services');
-  const sorted = entries.sort((a, b) => a.data.order - b.data.order);
-  return Promise.all(sorted.map(async (e) => ({ ...e, data: await filled(e.data) })));
+  const entries = await Promise.all((await getCollection('services')).map(async (e) => ({ ...e, data: await filled(e.data) })));
+  return entries.sort((a, b) => byOrderThenTitle(a.data, b.data));
 }
 
 async function getPosts() {

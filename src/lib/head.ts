@@ -31,7 +31,8 @@ export function buildHead({ site, host, meta, crumbs = [], jsonLd = [], ogType =
   const tags: HeadTag[] = [
     { tag: 'title', attrs: {}, content: meta.title },
     { tag: 'meta', attrs: { name: 'description', content: meta.description } },
-    { tag: 'meta', attrs: { name: 'keywords', content: meta.keywords.join(', ') } },
+    // Keywords are optional: no empty tag when a page has none.
+    ...(meta.keywords.length > 0 ? [{ tag: 'meta' as const, attrs: { name: 'keywords', content: meta.keywords.join(', ') } }] : []),
     { tag: 'link', attrs: { rel: 'canonical', href: canonical } },
     { tag: 'meta', attrs: { property: 'og:type', content: ogType } },
     { tag: 'meta', attrs: { property: 'og:site_name', content: site.brand } },

@@ -8,11 +8,23 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'astro/zod';
 import { parse as parseYaml } from 'yaml';
 import { COLLECTION_FILES, entryId, isContentFile, type RoutedCollection } from './content-files';
-import { buildRoutes, PAGE_SLOTS, servedPaths as servedPathsOf, type LaterPages, type Redirect, type Route, type RouteKind, type RouteSource, type ServedPath } from './routes';
+import {
+  buildRoutes,
+  PAGE_SLOTS,
+  servedPaths as servedPathsOf,
+  type LaterPages,
+  type Redirect,
+  type Route,
+  type RouteKind,
+  type RouteSource,
+  type ServedPath,
+} from './routes';
 import { pageSchema, postSchema, productSchemaWith, redirectSchema, serviceSchema, siteSchema, type Site } from './schemas';
-import { fill, fillDeep, placeholderValues } from './placeholders';
+import { placeholderValues } from './placeholders';
+import { checkDocument, ContentError } from './content-check';
 
 export type { RouteKind, Redirect };
 export type RouteEntry = Route<RouteSource>;
@@ -22,23 +34,20 @@ export interface Manifest {
   redirects: Redirect[];
 }
 
-interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-}
-
-/** Validate `value` with `schema`; the error names the file and each field path. */
-export function validated<T>(file: string, schema: Schema<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const details = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
-    throw new Error(`${file} is invalid:\n${details}`);
-  }
-  return result.data;
+/**
+ * Validate `value` with `schema`, its placeholders filled with `values` first
+ * when given (lengths count what visitors read). The error lists one line per
+ * problem, worded like the content check's (src/lib/content-check.ts).
+ */
+export function validated<S extends z.ZodType>(file: string, schema: S, value: unknown, values?: Record<string, string>): z.output<S> {
+  const checked = checkDocument(file, schema, value, values);
+  if (!checked.ok) throw new ContentError(checked.problems);
+  return checked.data;
 }
 
 function frontmatter(file: string): unknown {
   const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(file, 'utf8'));
-  if (!match) throw new Error(`${file}: missing frontmatter`);
+  if (!match) throw new ContentError([`${file}: missing frontmatter`]);
   return parseYaml(match[1]);
 }
 
@@ -71,33 +80,30 @@ export function readProductCategories(contentDir = 'content'): string[] {
 export function readRedirects(contentDir: string, values: Record<string, string>): Redirect[] {
   const file = join(contentDir, 'redirects.yaml');
   if (!existsSync(file)) return [];
-  return (parseYaml(readFileSync(file, 'utf8')) as unknown[]).map((raw) => {
-    const entry = validated(file, redirectSchema, raw);
-    return { from: fill(entry.from, values), to: fill(entry.to, values) };
-  });
+  return validated(file, z.array(redirectSchema), parseYaml(readFileSync(file, 'utf8')) ?? [], values).map(({ from, to }) => ({
+    from,
+    to,
+  }));
 }
 
 export function readManifest(contentDir = 'content'): Manifest {
   const site = readSite(contentDir);
   const values = placeholderValues(site);
   const sources: RouteSource[] = [];
-  // The blog's later-page words keep their {page} slot: each page fills in its own number.
+  // Validation fills the placeholders; the blog's later-page words keep their {page} slot: each page fills in its own number.
   const pageValues = { ...values, ...PAGE_SLOTS };
   const add = (kind: RouteKind, id: string, data: { meta?: RouteSource['meta']; layout?: string; published?: Date; listing?: { later: LaterPages } }) =>
-    sources.push({
-      kind,
-      id,
-      meta: data.meta && fillDeep(data.meta, values),
-      ownFile: data.layout === 'custom',
-      published: data.published,
-      listing: data.listing && fillDeep(data.listing.later, pageValues),
-    });
+    sources.push({ kind, id, meta: data.meta, ownFile: data.layout === 'custom', published: data.published, listing: data.listing?.later });
 
-  for (const { id, file } of collectionFiles(contentDir, 'pages')) add('page', id, validated(file, pageSchema, parseYaml(readFileSync(file, 'utf8'))));
+  // Validated with placeholders filled, as the content check does.
+  for (const { id, file } of collectionFiles(contentDir, 'pages'))
+    add('page', id, validated(file, pageSchema, parseYaml(readFileSync(file, 'utf8')), pageValues));
   const productSchema = productSchemaWith(readProductCategories(contentDir));
-  for (const { id, file } of collectionFiles(contentDir, 'products')) add('product', id, validated(file, productSchema, frontmatter(file)));
-  for (const { id, file } of collectionFiles(contentDir, 'services')) add('service', id, validated(file, serviceSchema, frontmatter(file)));
-  for (const { id, file } of collectionFiles(contentDir, 'posts')) add('post', id, validated(file, postSchema, frontmatter(file)));
+  for (const { id, file } of collectionFiles(contentDir, 'products'))
+    add('product', id, validated(file, productSchema, frontmatter(file), values));
+  for (const { id, file } of collectionFiles(contentDir, 'services'))
+    add('service', id, validated(file, serviceSchema, frontmatter(file), values));
+  for (const { id, file } of collectionFiles(contentDir, 'posts')) add('post', id, validated(file, postSchema, frontmatter(file), values));
 
   const redirects = readRedirects(contentDir, values);
   return { site, routes: buildRoutes(sources, redirects), redirects };

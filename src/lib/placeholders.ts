@@ -30,13 +30,20 @@ export function placeholderValues(site: Site): Record<string, string> {
 
 export class PlaceholderError extends Error {}
 
+/** The placeholders of `text` that `values` cannot fill, as written ({brnad}), for checks that report rather than throw. */
+export function unknownPlaceholders(text: string, values: Record<string, string>): string[] {
+  return [...text.matchAll(PLACEHOLDER)].filter((m) => values[m[1]] === undefined).map((m) => m[0]);
+}
+
 /** Replace every `{name}` in `text`; throws naming the placeholder and the text when one is unknown. */
 export function fill(text: string, values: Record<string, string>): string {
   return text.replace(PLACEHOLDER, (match, name: string) => {
     const value = values[name];
     if (value === undefined) {
       throw new PlaceholderError(
-        `Unknown placeholder ${match} in "${text}". Known: ${Object.keys(values).map((k) => `{${k}}`).join(', ')}`,
+        `Unknown placeholder ${match} in "${text}". Known: ${Object.keys(values)
+          .map((k) => `{${k}}`)
+          .join(', ')}`,
       );
     }
     return value;

@@ -44,16 +44,24 @@ export const metaSchema = z
       .min(5)
       .max(70)
       .describe('The <title> and social title, 5–70 characters. Write {brand} for the company name.'),
-    description: z
-      .string()
-      .min(50)
-      .max(160)
-      .describe('The meta and social description, 50–160 characters: what a searcher reads under the title.'),
-    keywords: z.array(shortText(40)).min(1).max(12).describe('Search keywords for the page, 1–12 of them.'),
-    priority: z.number().min(0.3).max(1).describe('Sitemap priority from 0.3 (least) to 1.0 (the home page).'),
+    description: z.string().min(50).max(160).describe('The meta and social description: the search-result snippet (50–160 characters).'),
+    // Search engines ignore these three (Google reads neither keywords nor priority/changefreq), so a page may leave them out.
+    keywords: z
+      .array(shortText(40))
+      .max(12)
+      .default([])
+      .describe('Search keywords for the page, at most 12; optional (search engines mostly ignore them).'),
+    // 0.5 is the sitemap protocol's own default.
+    priority: z
+      .number()
+      .min(0.3)
+      .max(1)
+      .default(0.5)
+      .describe('Sitemap priority from 0.3 (least) to 1.0 (the home page); 0.5 when left out.'),
     changefreq: z
       .enum(['weekly', 'monthly', 'quarterly', 'yearly'])
-      .describe('How often the page changes: weekly, monthly, quarterly or yearly.'),
+      .default('monthly')
+      .describe('How often the page changes: weekly, monthly, quarterly or yearly; monthly when left out.'),
     noindex: z.boolean().default(false).describe('true keeps the page out of search engines, the sitemap and site search.'),
     aliases: z
       .array(sitePath)
@@ -401,7 +409,7 @@ export const productCategorySchema = {
 export const productSchema = z
   .object({
     title: shortText(40).describe('Product name as shown on its card.'),
-    order: z.number().int().min(1).describe('Position on the products page, 1 first.'),
+    order: z.number().int().min(1).optional().describe('Position on the products page, 1 first; products without one follow, by title.'),
     website: shortText(80).describe('Website shown on the card, e.g. newsbox.example.com.'),
     description: z.string().min(20).max(300).describe('Card description, 20–300 characters.'),
     category: shortText(40).describe('One of the categories in content/lists/product-categories.yaml.'),
@@ -425,7 +433,7 @@ export function productSchemaWith(categories: readonly string[]) {
 export const serviceSchema = z
   .object({
     title: shortText(60),
-    order: z.number().int().min(1),
+    order: z.number().int().min(1).optional().describe('Position on the services page, 1 first; services without one follow, by title.'),
     description: z.string().min(20).max(300),
     features: z.array(shortText(80)).length(4).describe('Exactly four feature chips.'),
     icon: iconSchema,
@@ -696,6 +704,9 @@ export type FormsCopy = z.infer<typeof formsCopySchema>;
  * content/search.yaml: the words of the site search (/search) and of the
  * not-found page, which offers the same search form.
  * ------------------------------------------------------------------------- */
+
+/** The placeholders of content/search.yaml that the visitor's browser fills in; the build leaves them as written. */
+export const searchRuntimeSlots = ['query', 'count', 'max', 'path'] as const;
 
 export const searchCopySchema = z
   .object({

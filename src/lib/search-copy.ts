@@ -6,9 +6,9 @@
 import { getEntry } from 'astro:content';
 import { getSite } from './content';
 import { fillDeep, placeholderValues } from './placeholders';
-import type { SearchCopy } from './schemas';
+import { searchRuntimeSlots, type SearchCopy } from './schemas';
 
-export const RUNTIME_SLOTS = ['query', 'count', 'max', 'path'] as const;
+export const RUNTIME_SLOTS = searchRuntimeSlots;
 
 export async function getSearchCopy(): Promise<SearchCopy> {
   const entry = await getEntry('search', 'search');

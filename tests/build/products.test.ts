@@ -12,8 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { readManifest, type Manifest } from '../../src/lib/manifest';
 import { productSchema } from '../../src/lib/schemas';
 import { absoluteUrl } from '../../src/lib/urls';
-import { assertBuilt, canonicalHost, expectRoutesAgree, fileFor, frontmatter, jsonLdNodes, productGridPages } from './built-site';
 import { readListItems } from '../../src/lib/lists';
+import { assertBuilt, canonicalHost, expectRoutesAgree, fileFor, frontmatter, jsonLdNodes, productGridPages } from './built-site';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

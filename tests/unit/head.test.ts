@@ -6,11 +6,18 @@ import { metaSchema } from '../../src/lib/schemas';
 const site = readSite('content');
 const host = 'https://corvana.example/';
 const meta = metaSchema.parse({
-  path: '/services/managed-business', name: 'Managed Business', title: 'Managed Business Services | Corvana',
+  path: '/services/managed-business',
+  name: 'Managed Business',
+  title: 'Managed Business Services | Corvana',
   description: 'Managed business services from Corvana: operations, finance and HR handled by experts.',
-  keywords: ['managed services', 'outsourcing'], priority: 0.7, changefreq: 'monthly',
+  keywords: ['managed services', 'outsourcing'],
+  priority: 0.7,
+  changefreq: 'monthly',
 });
-const pages = new Map([['/', { name: 'Home' }], ['/services', { name: 'Services' }]]);
+const pages = new Map([
+  ['/', { name: 'Home' }],
+  ['/services', { name: 'Services' }],
+]);
 
 const find = (tags: HeadTag[], pred: (t: HeadTag) => boolean) => tags.find(pred);
 const metaContent = (tags: HeadTag[], key: string) =>
@@ -24,6 +31,13 @@ describe('buildHead', () => {
     expect(metaContent(tags, 'description')).toBe(meta.description);
     expect(metaContent(tags, 'keywords')).toBe('managed services, outsourcing');
     expect(find(tags, (t) => t.attrs.rel === 'canonical')?.attrs.href).toBe('https://corvana.example/services/managed-business');
+  });
+
+  it('has no keywords tag for a page without keywords (they are optional)', () => {
+    const plain = metaSchema.parse({ path: meta.path, name: meta.name, title: meta.title, description: meta.description });
+    expect(plain.keywords).toEqual([]);
+    const none = buildHead({ site, host, meta: plain });
+    expect(none.filter((t) => t.attrs.name === 'keywords')).toEqual([]);
   });
 
   it('has Open Graph and Twitter tags that agree with the page', () => {
@@ -64,7 +78,15 @@ describe('buildHead', () => {
   });
 
   it('escapes "<" in JSON-LD so content cannot close the script element', () => {
-    const evil = buildHead({ site, host, meta: { ...meta, name: '</script><b>x' }, crumbs: [{ name: 'Home', path: '/' }, { name: '</script>', path: '/x' }] });
+    const evil = buildHead({
+      site,
+      host,
+      meta: { ...meta, name: '</script><b>x' },
+      crumbs: [
+        { name: 'Home', path: '/' },
+        { name: '</script>', path: '/x' },
+      ],
+    });
     const script = find(evil, (t) => t.tag === 'script')!.content!;
     expect(script).not.toContain('</script>');
     expect(JSON.parse(script)['@graph'][2].itemListElement[1].name).toBe('</script>');

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { fill, fillDeep, placeholderValues, PlaceholderError } from '../../src/lib/placeholders';
+import { fill, fillDeep, placeholderValues, PlaceholderError, unknownPlaceholders } from '../../src/lib/placeholders';
 import { readSite } from '../../src/lib/manifest';
 
 const values = placeholderValues(readSite('content'));
@@ -13,6 +13,10 @@ describe('placeholders', () => {
   it('throws on an unknown placeholder and names it', () => {
     expect(() => fill('Hello {brnad}', values)).toThrow(PlaceholderError);
     expect(() => fill('Hello {brnad}', values)).toThrow(/\{brnad\}/);
+  });
+  it('lists the placeholders it cannot fill, as written, without throwing', () => {
+    expect(unknownPlaceholders('{brand} and {brnad} at {url.plnner}', values)).toEqual(['{brnad}', '{url.plnner}']);
+    expect(unknownPlaceholders('Join {brand}', values)).toEqual([]);
   });
   it('fills every string of nested data and leaves other values alone', () => {
     const date = new Date('2024-12-27');

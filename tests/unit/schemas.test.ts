@@ -34,11 +34,17 @@ describe('page metadata schema', () => {
     ['priority', 1.1, /priority/],
     ['changefreq', 'daily', /changefreq/],
     ['path', '/About/', /path/],
-    ['keywords', [], /keywords/],
+    ['keywords', Array.from({ length: 13 }, (_, i) => `k${i}`), /keywords/],
   ])('refuses %s = %j and names the field', (field, value, expected) => {
     const result = metaSchema.safeParse({ ...goodMeta, [field]: value });
     expect(result.success).toBe(false);
     expect(issues(result).join('\n')).toMatch(expected);
+  });
+
+  it('leaves keywords, priority and changefreq optional (search engines ignore them), with defaults', () => {
+    const { keywords: _k, priority: _p, changefreq: _c, ...required } = goodMeta;
+    expect(metaSchema.parse(required)).toMatchObject({ keywords: [], priority: 0.5, changefreq: 'monthly' });
+    expect(metaSchema.parse({ ...required, keywords: [] }).keywords).toEqual([]);
   });
 
   it('refuses unknown fields, so a typo is not silently ignored', () => {
@@ -71,11 +77,19 @@ describe('sections', () => {
 describe('products', () => {
   const productSchema = productSchemaWith(readProductCategories('content'));
   const product = {
-    title: 'Newsbox', order: 1, website: 'newsbox.example', description: 'A news platform for publishers.',
-    category: 'Media & Publishing', colors: { from: '#000000', to: '#ffffff' },
+    title: 'Newsbox',
+    order: 1,
+    website: 'newsbox.example',
+    description: 'A news platform for publishers.',
+    category: 'Media & Publishing',
+    colors: { from: '#000000', to: '#ffffff' },
   };
   it('accepts a product without a page (no meta)', () => {
     expect(productSchema.safeParse(product).success).toBe(true);
+  });
+  it('accepts a product without an order (it follows the numbered ones, by title)', () => {
+    const { order: _order, ...unordered } = product;
+    expect(productSchema.parse(unordered).order).toBeUndefined();
   });
   it('refuses a category outside content/lists/product-categories.yaml, naming the field and the choices', () => {
     const result = productSchema.safeParse({ ...product, category: 'Gardening' });

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { robotsTxt } from '../../src/lib/robots';
 import { sitemapRules } from '../../src/lib/sitemap';
 import { readManifest } from '../../src/lib/manifest';
+import { metaSchema } from '../../src/lib/schemas';
 import { absoluteUrl, normalizePath, isExternal } from '../../src/lib/urls';
 
 const manifest = readManifest('content');
@@ -26,7 +27,10 @@ describe('sitemap rules', () => {
   it('keeps indexable canonical pages with their priority, changefreq and their last commit date', () => {
     expect(rules.filter(`${host}/`)).toBe(true);
     expect(rules.serialize({ url: `${host}/` })).toEqual({
-      url: `${host}/`, lastmod: '2026-01-02T03:04:05.000Z', changefreq: 'weekly', priority: home.meta.priority,
+      url: `${host}/`,
+      lastmod: '2026-01-02T03:04:05.000Z',
+      changefreq: 'weekly',
+      priority: home.meta.priority,
     });
   });
 
@@ -44,9 +48,17 @@ describe('sitemap rules', () => {
     expect(rules.serialize({ url: `${host}/not-a-page` })).toBeUndefined();
   });
 
+  it('gives a page that leaves out priority and changefreq the defaults (0.5, monthly)', () => {
+    const { priority: _p, changefreq: _c, keywords: _k, ...written } = home.meta;
+    const plain = sitemapRules({ ...manifest, routes: [{ ...home, meta: metaSchema.parse(written) }] }, host);
+    expect(plain.serialize({ url: `${host}/` })).toEqual({ url: `${host}/`, changefreq: 'monthly', priority: 0.5 });
+  });
+
   it('maps "quarterly" (not in the sitemap protocol) to monthly and removes trailing slashes', () => {
     const quarterly = sitemapRules(
-      { ...manifest, routes: [{ ...home, meta: { ...home.meta, changefreq: 'quarterly' } }] }, host, committed,
+      { ...manifest, routes: [{ ...home, meta: { ...home.meta, changefreq: 'quarterly' } }] },
+      host,
+      committed,
     );
     expect(quarterly.serialize({ url: `${host}/` })?.changefreq).toBe('monthly');
     const page = manifest.routes.find((r) => r.path !== '/' && !r.meta.noindex)!;

@@ -1,0 +1,37 @@
+/**
+ * A content error stops `astro build` before anything is built, and the build
+ * output shows the content check's line as is: file, field, problem and the
+ * field's description (src/lib/content-check.ts, called by astro.config.mjs).
+ */
+import { describe, it, expect, afterAll } from 'vitest';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { metaSchema } from '../../src/lib/schemas';
+
+describe('a content error stops the build', () => {
+  const root = resolve('.tmp', `content-check-build-${process.pid}`);
+  const contentDir = join(root, 'content');
+  const dist = join(root, 'dist');
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('astro build of a copy with a 172-character description fails and prints the line', { timeout: 180_000 }, () => {
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root, { recursive: true });
+    cpSync('content', contentDir, { recursive: true });
+    const file = join(contentDir, 'products', 'newsbox.md');
+    // 165 letters and {brand} ("Corvana"): 172 characters once filled.
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {2}description: .*$/m, `  description: "${'x'.repeat(165)}{brand}"`));
+
+    const build = spawnSync('npx', ['astro', 'build', '--mode', 'test'], {
+      env: { ...process.env, CONTENT_DIR: contentDir, OUT_DIR: dist, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+      encoding: 'utf8',
+      timeout: 170_000,
+    });
+    const output = `${build.stdout}\n${build.stderr}`;
+    expect(build.status, output).not.toBe(0);
+    const line = `${file} › meta.description: 172 characters, at most 160 — ${metaSchema.shape.description.description}`;
+    expect(output.split('\n')).toContain(line);
+    expect(existsSync(join(dist, 'index.html'))).toBe(false);
+  });
+});
