@@ -11,8 +11,14 @@ const executablePath = process.env.CHROME_PATH === '' ? undefined : (process.env
 const launchOptions = {
   executablePath,
   args: [
-    '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
   ],
 };
 

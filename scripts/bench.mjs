@@ -93,9 +93,18 @@ if (!existsSync(join(DIST, 'sitemap-index.xml'))) throw new Error('dist/ has no 
 const { module: netlify } = await runnerImport('./src/lib/netlify.ts');
 const rules = existsSync('netlify.toml') ? (parseToml(readFileSync('netlify.toml', 'utf8')).headers ?? []) : [];
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp', '.jpg': 'image/jpeg', '.ico': 'image/x-icon',
-  '.xml': 'application/xml', '.txt': 'text/plain; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
   '.woff2': 'font/woff2',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.xml', '.txt', '.json']);
@@ -108,7 +117,8 @@ const gz = (file) => {
 /** dist/ file for a request path, like Netlify with pretty URLs; undefined for a 404. */
 function fileFor(pathname) {
   const path = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-  const candidates = path === '/' ? ['index.html'] : [path.slice(1), `${path.slice(1).replace(/\/$/, '')}.html`, join(path.slice(1), 'index.html')];
+  const candidates =
+    path === '/' ? ['index.html'] : [path.slice(1), `${path.slice(1).replace(/\/$/, '')}.html`, join(path.slice(1), 'index.html')];
   return candidates.map((c) => join(DIST, c)).find((f) => existsSync(f) && statSync(f).isFile());
 }
 
@@ -136,9 +146,15 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://localhost:${server.address().port}`;
 
 // ---------------------------------------------------------------- 3. Lighthouse
-const sitemapFiles = [...readFileSync(join(DIST, 'sitemap-index.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+const sitemapFiles = [...readFileSync(join(DIST, 'sitemap-index.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+  (m) => new URL(m[1]).pathname,
+);
 const routes = [
-  ...new Set(sitemapFiles.flatMap((f) => [...readFileSync(join(DIST, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname))),
+  ...new Set(
+    sitemapFiles.flatMap((f) =>
+      [...readFileSync(join(DIST, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname),
+    ),
+  ),
 ];
 
 const { default: lighthouse } = await import('lighthouse');
@@ -146,8 +162,15 @@ const chromeLauncher = await import('chrome-launcher');
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: [
-    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
   ],
 });
 
@@ -163,7 +186,12 @@ async function audit(url) {
   const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), RUN_TIMEOUT)));
   try {
     const result = await Promise.race([
-      lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }),
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      }),
       timeout,
     ]);
     const { lhr } = result;
@@ -172,15 +200,24 @@ async function audit(url) {
     const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
     const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
     return {
-      perf: score('performance'), a11y: score('accessibility'), bp: score('best-practices'), seo: score('seo'),
-      fcp: value('first-contentful-paint'), lcp: value('largest-contentful-paint'), tbt: value('total-blocking-time'),
+      perf: score('performance'),
+      a11y: score('accessibility'),
+      bp: score('best-practices'),
+      seo: score('seo'),
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
       js: requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + gzipOf(r.url), 0),
       html: requests.filter((r) => r.resourceType === 'Document').reduce((s, r) => s + gzipOf(r.url), 0),
       cpu: lhr.environment?.benchmarkIndex ?? NaN,
-      shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((i) => `${i.node?.selector ?? i.node?.snippet ?? '?'} (${Number(i.score).toFixed(3)})`),
+      shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map(
+        (i) => `${i.node?.selector ?? i.node?.snippet ?? '?'} (${Number(i.score).toFixed(3)})`,
+      ),
       thirdParty: requests.filter((r) => !r.url.startsWith(origin) && !r.url.startsWith('data:')).length,
-      failed: Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && lhr.audits[a.id].score !== null && lhr.audits[a.id].score < 1).map((a) => a.id)),
+      failed: Object.values(lhr.categories).flatMap((c) =>
+        c.auditRefs.filter((a) => a.weight > 0 && lhr.audits[a.id].score !== null && lhr.audits[a.id].score < 1).map((a) => a.id),
+      ),
     };
   } finally {
     clearTimeout(timer);
@@ -210,7 +247,9 @@ try {
       continue;
     }
     const pick = (key) => median(runs.map((r) => r[key]));
-    const row = Object.fromEntries(['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'js', 'html', 'thirdParty'].map((k) => [k, pick(k)]));
+    const row = Object.fromEntries(
+      ['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'js', 'html', 'thirdParty'].map((k) => [k, pick(k)]),
+    );
     row.route = route;
     row.cpu = median(runs.map((r) => r.cpu));
     row.failed = [...new Set(runs.flatMap((r) => r.failed))];
@@ -225,17 +264,43 @@ try {
 
 const s = (ms) => (ms / 1000).toFixed(2);
 const k = (bytes) => (bytes / 1000).toFixed(1);
-const format = (r, label = r.route) => [label, r.perf, r.a11y, r.bp, r.seo, s(r.fcp), s(r.lcp), Math.round(r.tbt), r.cls.toFixed(3), k(r.js), k(r.html), r.thirdParty];
+const format = (r, label = r.route) => [
+  label,
+  r.perf,
+  r.a11y,
+  r.bp,
+  r.seo,
+  s(r.fcp),
+  s(r.lcp),
+  Math.round(r.tbt),
+  r.cls.toFixed(3),
+  k(r.js),
+  k(r.html),
+  r.thirdParty,
+];
 const header = ['route', 'perf', 'a11y', 'bp', 'seo', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'JS KB', 'HTML KB', '3rd'];
-const summary = Object.fromEntries(['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'js', 'html', 'thirdParty'].map((key) => [key, median(results.map((r) => r[key]))]));
+const summary = Object.fromEntries(
+  ['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'js', 'html', 'thirdParty'].map((key) => [
+    key,
+    median(results.map((r) => r[key])),
+  ]),
+);
 const worst = {
   ...Object.fromEntries(['perf', 'a11y', 'bp', 'seo'].map((key) => [key, Math.min(...results.map((r) => r[key]))])),
-  ...Object.fromEntries(['fcp', 'lcp', 'tbt', 'cls', 'js', 'html', 'thirdParty'].map((key) => [key, Math.max(...results.map((r) => r[key]))])),
+  ...Object.fromEntries(
+    ['fcp', 'lcp', 'tbt', 'cls', 'js', 'html', 'thirdParty'].map((key) => [key, Math.max(...results.map((r) => r[key]))]),
+  ),
 };
 
 const cpu = median(results.map((r) => r.cpu));
-console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs per route) ` : ''}on a phone profile (Lighthouse's default mobile settings), ${results.length} routes. JS/HTML: gzip -9 KB loaded by the page.`);
-console.log(`Machine: Lighthouse CPU benchmark index ${Math.round(cpu)} (median), load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (a busy machine inflates TBT and LCP).`);
+console.log(
+  `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs per route) ` : ''}on a phone profile (Lighthouse's default mobile settings), ${results.length} routes. JS/HTML: gzip -9 KB loaded by the page.`,
+);
+console.log(
+  `Machine: Lighthouse CPU benchmark index ${Math.round(cpu)} (median), load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (a busy machine inflates TBT and LCP).`,
+);
 console.log(table(header, [...results.map((r) => format(r)), format(summary, 'MEDIAN'), format(worst, 'WORST')]));
 if (skipped.length) console.log(`Skipped (time limit or failures): ${skipped.join(', ')}`);
 for (const r of results.filter((x) => x.failed.length)) console.log(`  ${r.route}: audits below 100 in some run: ${r.failed.join(', ')}`);
@@ -271,11 +336,19 @@ if (!flag('no-scale')) {
 }
 if (timings.length) {
   console.log('\nBuild time');
-  console.log(table(['build', 'pages', 'cold s', 'warm s'], timings.map((t) => [t.what, t.pages, t.cold.toFixed(1), t.warm.toFixed(1)])));
+  console.log(
+    table(
+      ['build', 'pages', 'cold s', 'warm s'],
+      timings.map((t) => [t.what, t.pages, t.cold.toFixed(1), t.warm.toFixed(1)]),
+    ),
+  );
   if (timings.length === 2) {
     const [base, big] = timings;
     const extra = big.pages - base.pages;
-    const growth = (key) => `+${(big[key] - base[key]).toFixed(1)} s (${(((big[key] - base[key]) * 1000) / extra).toFixed(0)} ms per extra page)`;
-    console.log(`Growth for +${extra} pages: cold ${growth('cold')}, warm ${growth('warm')}. The machine's load average was ${loadavg()[0].toFixed(1)}.`);
+    const growth = (key) =>
+      `+${(big[key] - base[key]).toFixed(1)} s (${(((big[key] - base[key]) * 1000) / extra).toFixed(0)} ms per extra page)`;
+    console.log(
+      `Growth for +${extra} pages: cold ${growth('cold')}, warm ${growth('warm')}. The machine's load average was ${loadavg()[0].toFixed(1)}.`,
+    );
   }
 }

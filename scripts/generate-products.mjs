@@ -48,7 +48,9 @@ const FALLBACK = {
 function template(dir) {
   const products = join(dir, 'products');
   if (!existsSync(products)) return FALLBACK;
-  for (const file of readdirSync(products).filter((f) => f.endsWith('.md')).sort()) {
+  for (const file of readdirSync(products)
+    .filter((f) => f.endsWith('.md'))
+    .sort()) {
     const text = readFileSync(join(products, file), 'utf8');
     const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
     if (!match) continue;

@@ -56,7 +56,8 @@ const interaction: ClientDirective = (load, options, el) => {
     if (storedKeys(() => sessionStorage).includes(draftKey(value.slice('draft:'.length)))) void start();
   } else if (value === 'session') {
     window.addEventListener('storage', onStorage);
-    if (AUTH_RESULT.test(location.hash + location.search) || storedKeys(() => localStorage).some((key) => AUTH_TOKEN_KEY.test(key))) void start();
+    if (AUTH_RESULT.test(location.hash + location.search) || storedKeys(() => localStorage).some((key) => AUTH_TOKEN_KEY.test(key)))
+      void start();
   }
 };
 

@@ -98,7 +98,10 @@ export function contentModel(categories: readonly string[]): ContentSource[] {
       postSchema,
       'meta.title',
     ),
-    { ...folder('pages', 'Pages', 'Page', 'One file per page: its metadata and its sections, top to bottom.', pageSchema, 'meta.name'), runtimeSlots: Object.keys(PAGE_SLOTS) },
+    {
+      ...folder('pages', 'Pages', 'Page', 'One file per page: its metadata and its sections, top to bottom.', pageSchema, 'meta.name'),
+      runtimeSlots: Object.keys(PAGE_SLOTS),
+    },
     {
       kind: 'file',
       name: 'site',

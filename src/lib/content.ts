@@ -128,7 +128,13 @@ export const getRoutes = oncePerBuild(async (): Promise<Route<ContentSource>[]> 
     })),
     ...(await getProducts()).map((entry) => ({ kind: 'product' as const, id: entry.id, meta: entry.data.meta, entry })),
     ...(await getServices()).map((entry) => ({ kind: 'service' as const, id: entry.id, meta: entry.data.meta, entry })),
-    ...(await getPosts()).map((entry) => ({ kind: 'post' as const, id: entry.id, meta: entry.data.meta, published: entry.data.published, entry })),
+    ...(await getPosts()).map((entry) => ({
+      kind: 'post' as const,
+      id: entry.id,
+      meta: entry.data.meta,
+      published: entry.data.published,
+      entry,
+    })),
   ];
   return buildRoutes(sources, await getRedirects());
 });

@@ -66,7 +66,10 @@ export function writeDeployFiles(distDir: string, { redirects, ...csp }: DeployI
   const generated = 'Written by the build (src/lib/deploy-files.ts); never edit or commit.';
   writeFileSync(
     join(distDir, '_headers'),
-    renderHeadersFile(headers, [generated, 'Each page: its CSP with the hashes of its own inline scripts. The RSS feed: its Content-Type.']),
+    renderHeadersFile(headers, [
+      generated,
+      'Each page: its CSP with the hashes of its own inline scripts. The RSS feed: its Content-Type.',
+    ]),
   );
   const rules = redirectRules(redirects);
   writeFileSync(join(distDir, '_redirects'), renderRedirectsFile(rules, [generated, 'From content/redirects.yaml.']));

@@ -19,7 +19,8 @@ export function entryFile(contentDir: string, { kind, id }: Pick<RouteSource, 'k
   return extensions.map((ext) => resolve(contentDir, dir, `${id}${ext}`)).find(existsSync);
 }
 
-const git = (cwd: string, args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+const git = (cwd: string, args: string[]) =>
+  execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 
 /** The commits a shallow clone was cut at (none in a full clone). */
 function shallowBoundary(root: string): Set<string> {

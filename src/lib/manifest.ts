@@ -92,7 +92,11 @@ export function readManifest(contentDir = 'content'): Manifest {
   const sources: RouteSource[] = [];
   // Validation fills the placeholders; the blog's later-page words keep their {page} slot: each page fills in its own number.
   const pageValues = { ...values, ...PAGE_SLOTS };
-  const add = (kind: RouteKind, id: string, data: { meta?: RouteSource['meta']; layout?: string; published?: Date; listing?: { later: LaterPages } }) =>
+  const add = (
+    kind: RouteKind,
+    id: string,
+    data: { meta?: RouteSource['meta']; layout?: string; published?: Date; listing?: { later: LaterPages } },
+  ) =>
     sources.push({ kind, id, meta: data.meta, ownFile: data.layout === 'custom', published: data.published, listing: data.listing?.later });
 
   // Validated with placeholders filled, as the content check does.

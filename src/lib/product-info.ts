@@ -12,7 +12,8 @@ export interface ProductCategory {
 /** `categories` is content/lists/product-categories.yaml; the schema guarantees the product's category is in it. */
 export function productInfo(product: Product, categories: readonly ProductCategory[]): ProductInfo {
   const category = categories.find((c) => c.id === product.category);
-  if (!category) throw new Error(`Product "${product.title}": category "${product.category}" is not in content/lists/product-categories.yaml`);
+  if (!category)
+    throw new Error(`Product "${product.title}": category "${product.category}" is not in content/lists/product-categories.yaml`);
   return {
     name: product.title,
     description: product.description,

@@ -39,11 +39,7 @@ export const metaSchema = z
   .object({
     path: sitePath,
     name: shortText(40).describe('Short page name used in breadcrumbs and search results, e.g. "About".'),
-    title: z
-      .string()
-      .min(5)
-      .max(70)
-      .describe('The <title> and social title, 5–70 characters. Write {brand} for the company name.'),
+    title: z.string().min(5).max(70).describe('The <title> and social title, 5–70 characters. Write {brand} for the company name.'),
     description: z.string().min(50).max(160).describe('The meta and social description: the search-result snippet (50–160 characters).'),
     // Search engines ignore these three (Google reads neither keywords nor priority/changefreq), so a page may leave them out.
     keywords: z
@@ -63,13 +59,8 @@ export const metaSchema = z
       .default('monthly')
       .describe('How often the page changes: weekly, monthly, quarterly or yearly; monthly when left out.'),
     noindex: z.boolean().default(false).describe('true keeps the page out of search engines, the sitemap and site search.'),
-    aliases: z
-      .array(sitePath)
-      .default([])
-      .describe('Other paths that serve the same page; their canonical link names `path`.'),
-    parent: sitePath
-      .optional()
-      .describe('Path of the page this one sits under in breadcrumbs, when it is not implied by the path.'),
+    aliases: z.array(sitePath).default([]).describe('Other paths that serve the same page; their canonical link names `path`.'),
+    parent: sitePath.optional().describe('Path of the page this one sits under in breadcrumbs, when it is not implied by the path.'),
   })
   .strict();
 export type PageMeta = z.infer<typeof metaSchema>;
@@ -86,9 +77,40 @@ export const actionSchema = z
 export type Action = z.infer<typeof actionSchema>;
 
 export const iconNames = [
-  'bot', 'calendar', 'chart', 'chat', 'check', 'cloud', 'code', 'globe', 'heart', 'layers', 'lock', 'mail',
-  'megaphone', 'music', 'news', 'phone', 'rocket', 'search', 'shield', 'sparkles', 'star', 'target', 'team',
-  'tool', 'trophy', 'video', 'zap', 'home', 'book', 'briefcase', 'clock', 'handshake', 'map', 'dollar',
+  'bot',
+  'calendar',
+  'chart',
+  'chat',
+  'check',
+  'cloud',
+  'code',
+  'globe',
+  'heart',
+  'layers',
+  'lock',
+  'mail',
+  'megaphone',
+  'music',
+  'news',
+  'phone',
+  'rocket',
+  'search',
+  'shield',
+  'sparkles',
+  'star',
+  'target',
+  'team',
+  'tool',
+  'trophy',
+  'video',
+  'zap',
+  'home',
+  'book',
+  'briefcase',
+  'clock',
+  'handshake',
+  'map',
+  'dollar',
 ] as const;
 export const iconSchema = z.enum(iconNames).describe(`One of: ${iconNames.join(', ')}.`);
 
@@ -101,7 +123,9 @@ export const cardSchema = z
     badge: shortText(40).optional().describe('Status pill, e.g. "Active Portfolio Company".'),
     bullets: z.array(shortText(200)).max(12).optional(),
     chips: z.array(shortText(60)).max(12).optional(),
-    chipsLabel: shortText(60).optional().describe('Visible label before the chips, e.g. "Seeking expertise in"; without it the chips are announced as "Features".'),
+    chipsLabel: shortText(60)
+      .optional()
+      .describe('Visible label before the chips, e.g. "Seeking expertise in"; without it the chips are announced as "Features".'),
     link: actionSchema.optional(),
   })
   .strict();
@@ -116,9 +140,7 @@ const anchor = z
   .describe('Anchor id for the section, so links can point at #this-id.');
 
 /** The `source` of a cards or list section: one of the shared lists under content/lists. */
-export const listSources = [
-  'values', 'teamGroups', 'planCategories', 'projectTypes', 'recruitmentProducts', 'expertise',
-] as const;
+export const listSources = ['values', 'teamGroups', 'planCategories', 'projectTypes', 'recruitmentProducts', 'expertise'] as const;
 
 /* ---------------------------------------------------------------------------
  * Page sections. Each type has its own schema and is rendered by
@@ -158,7 +180,10 @@ export const cardsSectionSchema = z
     id: anchor,
     heading,
     intro,
-    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3).describe('Cards per row on wide screens: 2, 3 or 4.'),
+    columns: z
+      .union([z.literal(2), z.literal(3), z.literal(4)])
+      .default(3)
+      .describe('Cards per row on wide screens: 2, 3 or 4.'),
     items: z.array(cardSchema).max(24).default([]),
     source: z.enum(listSources).optional().describe('Render a shared list from content/lists instead of (or after) items.'),
     limit: z.number().int().positive().optional().describe('Show at most this many cards.'),
@@ -184,7 +209,10 @@ export const stepsSectionSchema = z
     id: anchor,
     heading,
     intro,
-    items: z.array(z.object({ title: shortText(80), text: z.string().max(400).optional() }).strict()).min(1).max(8),
+    items: z
+      .array(z.object({ title: shortText(80), text: z.string().max(400).optional() }).strict())
+      .min(1)
+      .max(8),
   })
   .strict()
   .describe('Numbered steps of a process.');
@@ -207,7 +235,10 @@ export const faqSectionSchema = z
     id: anchor,
     heading,
     intro,
-    items: z.array(z.object({ question: shortText(200), answer: z.string().min(1).max(1200) }).strict()).min(1).max(12),
+    items: z
+      .array(z.object({ question: shortText(200), answer: z.string().min(1).max(1200) }).strict())
+      .min(1)
+      .max(12),
   })
   .strict()
   .describe('Questions and answers; also published as FAQ structured data.');
@@ -233,7 +264,9 @@ export const proseSectionSchema = z
     size: z
       .enum(['document', 'section'])
       .default('document')
-      .describe('"document": compact, for policy-style pages with many prose blocks; "section": the spacing and heading size of the other page sections.'),
+      .describe(
+        '"document": compact, for policy-style pages with many prose blocks; "section": the spacing and heading size of the other page sections.',
+      ),
   })
   .strict()
   .describe('Paragraphs of text, optionally followed by bullets.');
@@ -247,7 +280,10 @@ const progressItemSchema = z
     percent: z.number().int().min(0).max(100).describe('Progress from 0 to 100.'),
     note: shortText(60).optional(),
     members: z.number().int().min(0).optional().describe('Team members so far.'),
-    steps: z.array(z.object({ title: shortText(60), done: z.boolean().default(false) }).strict()).max(8).optional(),
+    steps: z
+      .array(z.object({ title: shortText(60), done: z.boolean().default(false) }).strict())
+      .max(8)
+      .optional(),
   })
   .strict();
 
@@ -300,7 +336,9 @@ export const formSectionSchema = z
     aside: z
       .enum(['contact-details'])
       .optional()
-      .describe('A side column beside the form on wide screens (below it on small ones): "contact-details" shows the contact details card.'),
+      .describe(
+        'A side column beside the form on wide screens (below it on small ones): "contact-details" shows the contact details card.',
+      ),
   })
   .strict()
   .describe('One of the four forms.');
@@ -350,9 +388,15 @@ export const listingSchema = z
       .describe('The numbered page links under the list (shown once there is more than one page).'),
     later: z
       .object({
-        title: slotted(z.string().min(5).max(70), 'page').describe('The <title> of page 2, 3 …, e.g. "Blog – page {page} | {brand}". 5–70 characters.'),
-        description: slotted(z.string().min(50).max(160), 'page').describe('The meta description of page 2, 3 …: 50–160 characters, with {page}, so each page has its own.'),
-        name: withSlots(40, 'page').describe('Name of page 2, 3 … in breadcrumbs and on its numbered link for screen readers, e.g. "Page {page}".'),
+        title: slotted(z.string().min(5).max(70), 'page').describe(
+          'The <title> of page 2, 3 …, e.g. "Blog – page {page} | {brand}". 5–70 characters.',
+        ),
+        description: slotted(z.string().min(50).max(160), 'page').describe(
+          'The meta description of page 2, 3 …: 50–160 characters, with {page}, so each page has its own.',
+        ),
+        name: withSlots(40, 'page').describe(
+          'Name of page 2, 3 … in breadcrumbs and on its numbered link for screen readers, e.g. "Page {page}".',
+        ),
       })
       .strict()
       .describe('The metadata of the pages after the first (the first page uses `meta`).'),
@@ -390,11 +434,24 @@ export const colorsSchema = z
 
 /** schema.org's SoftwareApplication categories, as search engines read them. */
 export const applicationCategories = [
-  'BusinessApplication', 'CommunicationApplication', 'DesignApplication', 'DeveloperApplication',
-  'EducationalApplication', 'EntertainmentApplication', 'FinanceApplication', 'GameApplication',
-  'HealthApplication', 'LifestyleApplication', 'MultimediaApplication', 'ReferenceApplication',
-  'SecurityApplication', 'ShoppingApplication', 'SocialNetworkingApplication', 'SportsApplication',
-  'TravelApplication', 'UtilitiesApplication',
+  'BusinessApplication',
+  'CommunicationApplication',
+  'DesignApplication',
+  'DeveloperApplication',
+  'EducationalApplication',
+  'EntertainmentApplication',
+  'FinanceApplication',
+  'GameApplication',
+  'HealthApplication',
+  'LifestyleApplication',
+  'MultimediaApplication',
+  'ReferenceApplication',
+  'SecurityApplication',
+  'ShoppingApplication',
+  'SocialNetworkingApplication',
+  'SportsApplication',
+  'TravelApplication',
+  'UtilitiesApplication',
 ] as const;
 
 /** One line of content/lists/product-categories.yaml. */
@@ -469,20 +526,31 @@ const navLink = z.object({ label: shortText(40), href: z.string().min(1) }).stri
 export const siteSchema = z
   .object({
     brand: shortText(40).describe('Company name; written as {brand} in all other content.'),
-    slug: z.string().regex(/^[a-z0-9-]+$/).describe('Brand slug used in routes, written as {slug} in paths.'),
+    slug: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .describe('Brand slug used in routes, written as {slug} in paths.'),
     host: z.url().describe('Canonical origin, e.g. https://www.example.com (SITE_URL overrides it at build).'),
     tagline: shortText(120),
     description: z.string().min(50).max(160),
     logoText: shortText(20),
     ogImage: z
       .object({
-        src: sitePath.or(z.string().regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/)).describe('Social sharing image in public/, e.g. /og-image.png (1200×630).'),
+        src: sitePath
+          .or(z.string().regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/))
+          .describe('Social sharing image in public/, e.g. /og-image.png (1200×630).'),
         alt: shortText(200),
         width: z.number().int().positive(),
         height: z.number().int().positive(),
       })
       .strict(),
-    email: z.object({ support: z.email(), partners: z.email(), security: z.email().describe('Where to report a security problem: the Contact of /.well-known/security.txt.') }).strict(),
+    email: z
+      .object({
+        support: z.email(),
+        partners: z.email(),
+        security: z.email().describe('Where to report a security problem: the Contact of /.well-known/security.txt.'),
+      })
+      .strict(),
     phone: shortText(30),
     location: shortText(80),
     headquarters: shortText(80),
@@ -490,19 +558,29 @@ export const siteSchema = z
     weekendSupport: shortText(120),
     founded: z.number().int().min(1900).max(2100),
     copyrightYear: z.number().int().min(2000).max(2100),
-    urls: z
-      .object({ planner: z.url(), preview: z.url(), teamAuth: z.url(), prsafe: z.url(), linkedinCompany: z.url() })
-      .strict(),
+    urls: z.object({ planner: z.url(), preview: z.url(), teamAuth: z.url(), prsafe: z.url(), linkedinCompany: z.url() }).strict(),
     retention: retentionSchema,
     feed: z
       .object({
-        title: shortText(80).describe('Name of the RSS feed of the posts (/rss.xml) in feed readers and in the link every page announces, e.g. "{brand} Blog".'),
+        title: shortText(80).describe(
+          'Name of the RSS feed of the posts (/rss.xml) in feed readers and in the link every page announces, e.g. "{brand} Blog".',
+        ),
         description: z.string().min(20).max(300).describe('What the feed is about, shown by feed readers.'),
       })
       .strict()
       .describe('The RSS feed of the blog (/rss.xml); its link is the blog page.'),
     social: z
-      .array(z.object({ network: z.enum(['linkedin', 'x', 'instagram', 'facebook']), label: shortText(20), handle: shortText(40), url: z.url(), onContactPage: z.boolean().default(true) }).strict())
+      .array(
+        z
+          .object({
+            network: z.enum(['linkedin', 'x', 'instagram', 'facebook']),
+            label: shortText(20),
+            handle: shortText(40),
+            url: z.url(),
+            onContactPage: z.boolean().default(true),
+          })
+          .strict(),
+      )
       .min(1),
     repository: z
       .object({
@@ -513,12 +591,15 @@ export const siteSchema = z
         branch: shortText(100).default('main').describe('The branch the site is published from.'),
       })
       .strict()
-      .describe('Where the site\'s source lives, for the CMS.'),
+      .describe("Where the site's source lives, for the CMS."),
     nav: z
       .object({
         header: z.array(navLink).min(1).max(8),
         login: navLink,
-        footer: z.array(z.object({ title: shortText(30), links: z.array(navLink).default([]), social: z.boolean().default(false) }).strict()).min(1).max(5),
+        footer: z
+          .array(z.object({ title: shortText(30), links: z.array(navLink).default([]), social: z.boolean().default(false) }).strict())
+          .min(1)
+          .max(5),
       })
       .strict(),
   })
@@ -608,7 +689,9 @@ const fieldCopy = z
     placeholder: z.string().max(120).optional().describe('Hint shown inside the empty field.'),
     invalid: shortText(200)
       .optional()
-      .describe('What the browser says when the value does not have the expected form, e.g. "Enter an e-mail address such as name@example.com."'),
+      .describe(
+        'What the browser says when the value does not have the expected form, e.g. "Enter an e-mail address such as name@example.com."',
+      ),
   })
   .strict();
 /** A field whose definition has a pattern: the message for a value that does not match is required. */
@@ -624,34 +707,39 @@ const formButtons = {
 /** The `fields` copy of a form: one entry per field of its definition (src/lib/forms/*.ts), no more, no fewer. */
 const fieldsOf = <N extends string>(definition: FormDefinition<N>) =>
   z
-    .object(Object.fromEntries(definition.fields.map((f) => [f.name, f.pattern ? patternFieldCopy : fieldCopy])) as Record<N, typeof fieldCopy>)
+    .object(
+      Object.fromEntries(definition.fields.map((f) => [f.name, f.pattern ? patternFieldCopy : fieldCopy])) as Record<N, typeof fieldCopy>,
+    )
     .strict();
 
 export const formsCopySchema = z
   .object({
     common: z
       .object({
-        honeypot: shortText(80).describe('Label of the hidden anti-spam field (people never see it; it tells screen-reader users to skip it).'),
+        honeypot: shortText(80).describe(
+          'Label of the hidden anti-spam field (people never see it; it tells screen-reader users to skip it).',
+        ),
         optional: shortText(20).describe('Marker after the label of an optional field, e.g. "(optional)".'),
         noscript: shortText(300).describe('Shown instead of a working form when JavaScript is off.'),
-        throttled: noticeCopy.describe('Shown when the database refuses a submission because too many came from the same address or connection in a short time; the form keeps what was typed.'),
+        throttled: noticeCopy.describe(
+          'Shown when the database refuses a submission because too many came from the same address or connection in a short time; the form keeps what was typed.',
+        ),
       })
       .strict(),
-    contact: z
-      .object({ fields: fieldsOf(contactForm), ...formButtons, success: noticeCopy, error: noticeCopy })
-      .strict(),
+    contact: z.object({ fields: fieldsOf(contactForm), ...formButtons, success: noticeCopy, error: noticeCopy }).strict(),
     demo: z
       .object({
         fields: fieldsOf(demoForm),
-        requestTypes: z.object({ demo: shortText(60), contact: shortText(60) }).strict().describe('Labels of the two request types.'),
+        requestTypes: z
+          .object({ demo: shortText(60), contact: shortText(60) })
+          .strict()
+          .describe('Labels of the two request types.'),
         ...formButtons,
         success: z.object({ title: shortText(60), demo: shortText(300), contact: shortText(300) }).strict(),
         error: noticeCopy,
       })
       .strict(),
-    careers: z
-      .object({ fields: fieldsOf(careersForm), ...formButtons, success: noticeCopy, error: noticeCopy })
-      .strict(),
+    careers: z.object({ fields: fieldsOf(careersForm), ...formButtons, success: noticeCopy, error: noticeCopy }).strict(),
     productTeam: z
       .object({
         fields: fieldsOf(productTeamForm),
@@ -674,15 +762,21 @@ export const formsCopySchema = z
         signOut: shortText(40),
         signingOut: shortText(40),
         signedOut: shortText(120).describe('Notice after signing out.'),
-        signedOutHere: shortText(200).describe('Notice after signing out when the sign-in service could not be reached: this browser is signed out, other devices may still be signed in.'),
-        linkRefused: shortText(200).describe('Notice when /login is opened with an old-style sign-in link (tokens in the address), which is not accepted.'),
+        signedOutHere: shortText(200).describe(
+          'Notice after signing out when the sign-in service could not be reached: this browser is signed out, other devices may still be signed in.',
+        ),
+        linkRefused: shortText(200).describe(
+          'Notice when /login is opened with an old-style sign-in link (tokens in the address), which is not accepted.',
+        ),
         forgot: z
           .object({
             link: shortText(40),
             heading: shortText(80),
             intro: shortText(300),
             ...formButtons,
-            sent: shortText(300).describe('Shown whether or not the address has an account, and also when the service refuses or limits the request, so it reveals nothing.'),
+            sent: shortText(300).describe(
+              'Shown whether or not the address has an account, and also when the service refuses or limits the request, so it reveals nothing.',
+            ),
             error: shortText(300).describe('Shown only when the sign-in service could not be reached at all.'),
             back: shortText(40),
           })

@@ -48,7 +48,9 @@ export function securityTxtProblems(text: string, now: Date, canonical: string):
   const problems: string[] = [];
   const contact = fields.get('contact') ?? [];
   if (contact.length === 0) problems.push('no Contact field');
-  for (const value of contact) if (!/^(mailto:[^@\s]+@[^@\s]+\.[^@\s]+|https:\/\/\S+|tel:\+?[\d-]+)$/.test(value)) problems.push(`Contact ${value} is not a mailto:, https: or tel: URI`);
+  for (const value of contact)
+    if (!/^(mailto:[^@\s]+@[^@\s]+\.[^@\s]+|https:\/\/\S+|tel:\+?[\d-]+)$/.test(value))
+      problems.push(`Contact ${value} is not a mailto:, https: or tel: URI`);
   const expires = fields.get('expires') ?? [];
   if (expires.length !== 1) problems.push(`needs exactly one Expires field, has ${expires.length}`);
   else {
@@ -59,6 +61,7 @@ export function securityTxtProblems(text: string, now: Date, canonical: string):
     else if (date.getTime() > yearAhead) problems.push(`Expires ${expires[0]} is more than a year ahead`);
   }
   if (!(fields.get('canonical') ?? []).includes(canonical)) problems.push(`Canonical is not ${canonical}`);
-  if (!(fields.get('preferred-languages') ?? []).some((v) => v.split(/,\s*/).includes('en'))) problems.push('Preferred-Languages does not list en');
+  if (!(fields.get('preferred-languages') ?? []).some((v) => v.split(/,\s*/).includes('en')))
+    problems.push('Preferred-Languages does not list en');
   return problems;
 }

@@ -8,13 +8,7 @@
 import { atom } from 'nanostores';
 
 export type AuthEventName =
-  | 'INITIAL_SESSION'
-  | 'SIGNED_IN'
-  | 'SIGNED_OUT'
-  | 'TOKEN_REFRESHED'
-  | 'USER_UPDATED'
-  | 'PASSWORD_RECOVERY'
-  | 'MFA_CHALLENGE_VERIFIED';
+  'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY' | 'MFA_CHALLENGE_VERIFIED';
 
 export interface SessionUser {
   id: string;

@@ -25,7 +25,13 @@ export function sitemapRules(manifest: Manifest, host: string, lastmodOf: (route
       const dates = [route, ...(route.listing?.posts ?? [])].map(lastmodOf).filter((date) => date !== undefined);
       const lastmod = dates.length > 0 ? new Date(Math.max(...dates.map((date) => date.getTime()))).toISOString() : undefined;
       const { meta } = route;
-      return { ...item, url, ...(lastmod && { lastmod }), changefreq: SITEMAP_CHANGEFREQ[meta.changefreq] as SitemapItem['changefreq'], priority: meta.priority };
+      return {
+        ...item,
+        url,
+        ...(lastmod && { lastmod }),
+        changefreq: SITEMAP_CHANGEFREQ[meta.changefreq] as SitemapItem['changefreq'],
+        priority: meta.priority,
+      };
     },
   };
 }

@@ -20,7 +20,14 @@ export function organization(site: Site, host: string): JsonLd {
     telephone: site.phone,
     sameAs: site.social.map((s) => s.url),
     contactPoint: [
-      { '@type': 'ContactPoint', contactType: 'customer support', email: site.email.support, telephone: site.phone, areaServed: 'Worldwide', availableLanguage: ['English'] },
+      {
+        '@type': 'ContactPoint',
+        contactType: 'customer support',
+        email: site.email.support,
+        telephone: site.phone,
+        areaServed: 'Worldwide',
+        availableLanguage: ['English'],
+      },
     ],
   };
 }

@@ -23,7 +23,10 @@ describe('page size budgets (gzip)', () => {
     figures = sitePages().map((p) => ({ path: p.path, ...pageWeight(DIST, p.file) }));
     console.log(
       `\nHTML and CSS per page, gzip -9 KB (budgets: HTML ${kb(BUDGETS.html)}, CSS ${kb(BUDGETS.css)})\n` +
-        table(['page', 'HTML', 'CSS'], figures.map((f) => [f.path, kb(f.html), kb(f.css)])),
+        table(
+          ['page', 'HTML', 'CSS'],
+          figures.map((f) => [f.path, kb(f.html), kb(f.css)]),
+        ),
     );
   });
 
@@ -53,7 +56,8 @@ describe('page size budgets (gzip)', () => {
   });
 
   it('no page references a third-party script, stylesheet, image, font or frame', () => {
-    const external = /<(script|link|img|iframe|source|video|audio|embed|object)\b[^>]*\b(src|href|srcset|data)="(https?:)?\/\/[^"]+"[^>]*>/gi;
+    const external =
+      /<(script|link|img|iframe|source|video|audio|embed|object)\b[^>]*\b(src|href|srcset|data)="(https?:)?\/\/[^"]+"[^>]*>/gi;
     const found = sitePages().flatMap((p) =>
       [...readDist(p.file).matchAll(external)]
         .filter((m) => !/rel="(canonical|alternate|sitemap)"/.test(m[0]) && !/rel="(me|author)"/.test(m[0]))

@@ -42,7 +42,10 @@ export function builtPages(dist: string): BuiltPage[] {
     .filter((f) => f.endsWith('.html') && !relative(dist, f).startsWith(`pagefind${sep}`))
     .sort()
     .map((file) => {
-      const rel = relative(dist, file).split(sep).join('/').replace(/\.html$/, '');
+      const rel = relative(dist, file)
+        .split(sep)
+        .join('/')
+        .replace(/\.html$/, '');
       const path = rel === 'index' ? '/' : `/${rel}`;
       return { file, path, html: readFileSync(file, 'utf8') };
     });

@@ -24,8 +24,14 @@ interface VnuMessage {
 
 /** Errors per file (absolute path), from one run of the checker. */
 function vnuErrors(files: string[]): Map<string, VnuMessage[]> {
-  const run = spawnSync('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (run.error) throw new Error(`Java is needed for the HTML checker (${run.error.message}): apt-get install default-jre-headless, or run bash .ci/run`);
+  const run = spawnSync('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.error)
+    throw new Error(
+      `Java is needed for the HTML checker (${run.error.message}): apt-get install default-jre-headless, or run bash .ci/run`,
+    );
   const { messages } = JSON.parse(run.stderr) as { messages: VnuMessage[] };
   const byFile = new Map<string, VnuMessage[]>();
   for (const message of messages) {
@@ -43,7 +49,10 @@ describe('W3C Nu HTML Checker', () => {
     execFileSync('java', ['-version'], { stdio: 'ignore' });
     mkdirSync('.tmp', { recursive: true });
     // A duplicate id and a script after </html>: two of the mistakes the site once shipped.
-    writeFileSync(FIXTURE, '<!doctype html><html lang="en"><head><title>x</title></head><body><p id="a"></p><p id="a"></p></body></html><script></script>');
+    writeFileSync(
+      FIXTURE,
+      '<!doctype html><html lang="en"><head><title>x</title></head><body><p id="a"></p><p id="a"></p></body></html><script></script>',
+    );
     pages = htmlFiles(DIST).map((file) => resolve(join(DIST, file)));
     errors = vnuErrors([FIXTURE, ...pages]);
   }, 120_000);
@@ -56,7 +65,9 @@ describe('W3C Nu HTML Checker', () => {
 
   it('finds no error on any built page', () => {
     expect(pages.length).toBeGreaterThan(10);
-    const report = pages.flatMap((page) => (errors.get(page) ?? []).map((m) => `${page.slice(resolve(DIST).length)}:${m.lastLine ?? '?'}: ${m.message}`));
+    const report = pages.flatMap((page) =>
+      (errors.get(page) ?? []).map((m) => `${page.slice(resolve(DIST).length)}:${m.lastLine ?? '?'}: ${m.message}`),
+    );
     expect(report).toEqual([]);
   });
 });

@@ -75,7 +75,9 @@ describe('the deploy files of the build', () => {
   it("_headers gives every page one CSP, pinned to the Supabase origin of the build, with that page's script hashes, and the feed its Content-Type", () => {
     const all = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'));
     const rules = all.filter((rule) => rule.for !== FEED_PATH);
-    expect(all.filter((rule) => rule.for === FEED_PATH).map((rule) => rule.values)).toEqual([{ 'Content-Type': 'application/rss+xml; charset=utf-8' }]);
+    expect(all.filter((rule) => rule.for === FEED_PATH).map((rule) => rule.values)).toEqual([
+      { 'Content-Type': 'application/rss+xml; charset=utf-8' },
+    ]);
     const pages = distFiles().filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'));
     expect(rules.length).toBe(pages.length);
     const supabase = originOf(process.env.PUBLIC_SUPABASE_URL) ?? originOf(testEnv.PUBLIC_SUPABASE_URL);

@@ -15,7 +15,16 @@ import { assertBuilt, builtPages, canonicalHost, expectRoutesAgree, jsonLdNodes 
 import { ADMIN_PATH } from '../../src/lib/security';
 
 const meta = (path: string, extra: Record<string, unknown> = {}) =>
-  metaSchema.parse({ path, name: 'Name', title: 'A title', description: 'd'.repeat(60), keywords: ['k'], priority: 0.5, changefreq: 'yearly', ...extra });
+  metaSchema.parse({
+    path,
+    name: 'Name',
+    title: 'A title',
+    description: 'd'.repeat(60),
+    keywords: ['k'],
+    priority: 0.5,
+    changefreq: 'yearly',
+    ...extra,
+  });
 
 describe('buildRoutes', () => {
   it('routes entries with meta, keeps own-file pages out of the catch-all, and leaves noindex out of the index', () => {
@@ -25,27 +34,50 @@ describe('buildRoutes', () => {
       { kind: 'product', id: 'card-only' },
     ]);
     expect(routes.map((r) => r.path)).toEqual(['/about', '/login']);
-    expect(catchAllPaths(routes).map((s) => [s.path, s.isAlias])).toEqual([['/about', false], ['/company', true]]);
+    expect(catchAllPaths(routes).map((s) => [s.path, s.isAlias])).toEqual([
+      ['/about', false],
+      ['/company', true],
+    ]);
     expect(indexableRoutes(routes).map((r) => r.path)).toEqual(['/about']);
   });
 
   it('refuses a path claimed twice and a redirect to nowhere, naming both sides', () => {
-    expect(() => buildRoutes([{ kind: 'page', id: 'a', meta: meta('/x') }, { kind: 'post', id: 'b', meta: meta('/y', { aliases: ['/x'] }) }])).toThrow(
-      'The path /x is claimed twice: by page "a" and by an alias of post "b"',
-    );
+    expect(() =>
+      buildRoutes([
+        { kind: 'page', id: 'a', meta: meta('/x') },
+        { kind: 'post', id: 'b', meta: meta('/y', { aliases: ['/x'] }) },
+      ]),
+    ).toThrow('The path /x is claimed twice: by page "a" and by an alias of post "b"');
     expect(() => buildRoutes([{ kind: 'page', id: 'a', meta: meta('/x') }], [{ from: '/old', to: '/gone' }])).toThrow(RouteError);
     expect(() => buildRoutes([{ kind: 'page', id: 'a', meta: meta('/x') }], [{ from: '/x', to: '/x' }])).toThrow('claimed twice');
   });
 
   it('makes the blog a route per page of posts, each served by the catch-all and indexable, and refuses a redirect onto a page that does not exist yet', () => {
-    const later = { title: 'Blog – page {page}', description: 'Page {page} of the blog, with enough words for a description.', name: 'Page {page}' };
-    const posts = Array.from({ length: 13 }, (_, i) => ({ kind: 'post' as const, id: `p${i}`, meta: meta(`/post/p${i}`), published: new Date(Date.UTC(2025, 0, i + 1)) }));
-    const routes = buildRoutes([{ kind: 'page', id: 'blog', meta: meta('/blog'), listing: later }, ...posts], [{ from: '/news/2', to: '/blog/2' }]);
+    const later = {
+      title: 'Blog – page {page}',
+      description: 'Page {page} of the blog, with enough words for a description.',
+      name: 'Page {page}',
+    };
+    const posts = Array.from({ length: 13 }, (_, i) => ({
+      kind: 'post' as const,
+      id: `p${i}`,
+      meta: meta(`/post/p${i}`),
+      published: new Date(Date.UTC(2025, 0, i + 1)),
+    }));
+    const routes = buildRoutes(
+      [{ kind: 'page', id: 'blog', meta: meta('/blog'), listing: later }, ...posts],
+      [{ from: '/news/2', to: '/blog/2' }],
+    );
     expect(routes.filter((r) => r.listing).map((r) => r.path)).toEqual(['/blog', '/blog/2']);
     expect(catchAllPaths(routes).map((s) => s.path)).toEqual(expect.arrayContaining(['/blog', '/blog/2']));
     expect(indexableRoutes(routes).map((r) => r.path)).toEqual(expect.arrayContaining(['/blog', '/blog/2']));
     // With 12 posts there is no /blog/2 to redirect to.
-    expect(() => buildRoutes([{ kind: 'page', id: 'blog', meta: meta('/blog'), listing: later }, ...posts.slice(1)], [{ from: '/news/2', to: '/blog/2' }])).toThrow(RouteError);
+    expect(() =>
+      buildRoutes(
+        [{ kind: 'page', id: 'blog', meta: meta('/blog'), listing: later }, ...posts.slice(1)],
+        [{ from: '/news/2', to: '/blog/2' }],
+      ),
+    ).toThrow(RouteError);
   });
 });
 
@@ -65,7 +97,8 @@ describe('the built site', () => {
     for (const page of builtPages('dist')) {
       const route = byPath.get(page.path);
       if (!route || route.path === ADMIN_PATH) continue; // aliases and redirects: their canonical page is checked; the CMS has no breadcrumbs
-      const list = jsonLdNodes(page).find((n) => n['@type'] === 'BreadcrumbList') as { itemListElement: { name: string; item: string }[] } | undefined;
+      const list = jsonLdNodes(page).find((n) => n['@type'] === 'BreadcrumbList') as
+        { itemListElement: { name: string; item: string }[] } | undefined;
       const expected = breadcrumbs(route.meta, index).map((c) => [c.name, absoluteUrl(host, c.path)]);
       expect(list?.itemListElement.map((e) => [e.name, e.item]) ?? [], page.path).toEqual(expected.length > 1 ? expected : []);
       checked++;

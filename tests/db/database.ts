@@ -39,7 +39,13 @@ export interface RequestOptions {
 }
 
 /** Run one statement as an API role inside a transaction, with the settings PostgREST would make. */
-export async function runAs(db: PGlite, role: ApiRole | 'service_role', sql: string, params: unknown[] = [], options: RequestOptions = {}): Promise<Result> {
+export async function runAs(
+  db: PGlite,
+  role: ApiRole | 'service_role',
+  sql: string,
+  params: unknown[] = [],
+  options: RequestOptions = {},
+): Promise<Result> {
   try {
     return await db.transaction(async (tx: Transaction) => {
       const claims = role === 'authenticated' ? { role, sub: '11111111-1111-4111-8111-111111111111' } : { role };

@@ -42,9 +42,30 @@ async function stored(table: Table, id: string): Promise<Row | undefined> {
   return rows[0];
 }
 
-const contactState = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: '', message: 'Hello, we would like to talk.' };
-const careersState = { name: 'Grace Hopper', email: 'grace@example.com', expertise: 'Cybersecurity', experience: '10+ years', portfolio: '', coverLetter: 'I would like to join.' };
-const productState = { name: 'Alan Turing', email: 'alan@example.org', product: 'Newsbox', domain: 'Data Science & Analytics', experience: '5 years', portfolio: 'https://example.org/alan', coverLetter: 'Newsbox matters to me.' };
+const contactState = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  company: '',
+  message: 'Hello, we would like to talk.',
+};
+const careersState = {
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  expertise: 'Cybersecurity',
+  experience: '10+ years',
+  portfolio: '',
+  coverLetter: 'I would like to join.',
+};
+const productState = {
+  name: 'Alan Turing',
+  email: 'alan@example.org',
+  product: 'Newsbox',
+  domain: 'Data Science & Analytics',
+  experience: '5 years',
+  portfolio: 'https://example.org/alan',
+  coverLetter: 'Newsbox matters to me.',
+};
 
 const contactRow = (values: Values<(typeof contactForm.fields)[number]['name']>, id: string) => toRow(contactForm, values, id);
 const careersRow = (values: Values<(typeof careersForm.fields)[number]['name']>, id: string) => toRow(careersForm, values, id);
@@ -52,11 +73,23 @@ const careersRow = (values: Values<(typeof careersForm.fields)[number]['name']>,
 /** The rows of the four forms, built by the same definitions the islands use. */
 const payloads = (): { name: string; table: Table; row: Row }[] => [
   { name: 'contact, no company', table: 'contact_submissions', row: contactRow(contactState, newRowId()) },
-  { name: 'contact, with company', table: 'contact_submissions', row: contactRow({ ...contactState, company: 'Analytical Engines' }, newRowId()) },
+  {
+    name: 'contact, with company',
+    table: 'contact_submissions',
+    row: contactRow({ ...contactState, company: 'Analytical Engines' }, newRowId()),
+  },
   { name: 'demo request (demo)', table: 'contact_submissions', row: toRow(demoForm, { ...contactState, requestType: 'demo' }, newRowId()) },
-  { name: 'demo request (contact, empty message)', table: 'contact_submissions', row: toRow(demoForm, { ...contactState, message: '', requestType: 'contact' }, newRowId()) },
+  {
+    name: 'demo request (contact, empty message)',
+    table: 'contact_submissions',
+    row: toRow(demoForm, { ...contactState, message: '', requestType: 'contact' }, newRowId()),
+  },
   { name: 'careers, no portfolio', table: 'job_applications', row: careersRow(careersState, newRowId()) },
-  { name: 'careers, with portfolio', table: 'job_applications', row: careersRow({ ...careersState, portfolio: 'https://grace.example.com' }, newRowId()) },
+  {
+    name: 'careers, with portfolio',
+    table: 'job_applications',
+    row: careersRow({ ...careersState, portfolio: 'https://grace.example.com' }, newRowId()),
+  },
   { name: 'product team', table: 'job_applications', row: toRow(productTeamForm, productState, newRowId()) },
 ];
 
@@ -76,7 +109,9 @@ function longest(form: FormDefinition): Values<string> {
 const bounded = [
   ...new Map(
     FORMS.flatMap((form) =>
-      form.fields.filter((f) => f.column && f.maxLength).map((f) => [`${form.table}.${f.column}`, [form.table, f.column!, f.maxLength!, f] as const]),
+      form.fields
+        .filter((f) => f.column && f.maxLength)
+        .map((f) => [`${form.table}.${f.column}`, [form.table, f.column!, f.maxLength!, f] as const]),
     ),
   ).values(),
 ];
@@ -116,13 +151,21 @@ describe.each(ROLES)('as %s', (role) => {
 
   it('may not read back what it inserts (what .select() after .insert() would need)', async () => {
     const row = contactRow(contactState, newRowId());
-    const result = await as(role, `insert into public.contact_submissions (id, first_name, last_name, email, message) values ($1, 'A', 'B', 'a@b.co', 'Hi') returning *`, [row.id]);
+    const result = await as(
+      role,
+      `insert into public.contact_submissions (id, first_name, last_name, email, message) values ($1, 'A', 'B', 'a@b.co', 'Hi') returning *`,
+      [row.id],
+    );
     expect(result).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('may not upsert (ON CONFLICT DO UPDATE needs UPDATE)', async () => {
     const row = contactRow(contactState, newRowId());
-    const result = await as(role, `insert into public.contact_submissions (id, first_name, last_name, email, message) values ($1, 'A', 'B', 'a@b.co', 'Hi') on conflict (id) do update set message = 'x'`, [row.id]);
+    const result = await as(
+      role,
+      `insert into public.contact_submissions (id, first_name, last_name, email, message) values ($1, 'A', 'B', 'a@b.co', 'Hi') on conflict (id) do update set message = 'x'`,
+      [row.id],
+    );
     expect(result).toMatchObject({ ok: false, code: '42501' });
   });
 
@@ -132,32 +175,57 @@ describe.each(ROLES)('as %s', (role) => {
     const base = (table: Table) => (table === 'contact_submissions' ? contact() : job());
 
     it.each(bounded.map(([table, column, max, field]) => [table, column, max, field] as const))(
-      '%s.%s: accepts %i characters (the field\'s maxLength), refuses one more',
+      "%s.%s: accepts %i characters (the field's maxLength), refuses one more",
       async (table, column, max, field) => {
         expect(await insert(role, table, { ...base(table), [column]: valueOf(field, max) })).toMatchObject({ ok: true });
-        expect(await insert(role, table, { ...base(table), [column]: valueOf(field, max + 1) })).toMatchObject({ ok: false, code: '23514' });
+        expect(await insert(role, table, { ...base(table), [column]: valueOf(field, max + 1) })).toMatchObject({
+          ok: false,
+          code: '23514',
+        });
       },
     );
 
-    it.each(FORMS.map((form) => [form.id, form] as const))('accepts the %s row with every field at its maxLength (derived columns included)', async (_id, form) => {
-      const row = toRow(form, longest(form), newRowId());
-      expect(await insert(role, form.table, row)).toMatchObject({ ok: true });
-    });
+    it.each(FORMS.map((form) => [form.id, form] as const))(
+      'accepts the %s row with every field at its maxLength (derived columns included)',
+      async (_id, form) => {
+        const row = toRow(form, longest(form), newRowId());
+        expect(await insert(role, form.table, row)).toMatchObject({ ok: true });
+      },
+    );
 
-    it('keeps a visitor\'s status at new whatever its length (only the team sets others)', async () => {
-      expect(await insert(role, 'contact_submissions', { ...contact(), status: 'n'.repeat(30) })).toMatchObject({ ok: false, code: '42501' });
+    it("keeps a visitor's status at new whatever its length (only the team sets others)", async () => {
+      expect(await insert(role, 'contact_submissions', { ...contact(), status: 'n'.repeat(30) })).toMatchObject({
+        ok: false,
+        code: '42501',
+      });
     });
 
     it.each([
-      'plainaddress', 'no-at.example.com', 'a@b', 'a b@example.com', 'a@exa mple.com', 'a@@example.com', '@example.com', 'a@example.', ' a@example.com', 'a@example.com\n',
+      'plainaddress',
+      'no-at.example.com',
+      'a@b',
+      'a b@example.com',
+      'a@exa mple.com',
+      'a@@example.com',
+      '@example.com',
+      'a@example.',
+      ' a@example.com',
+      'a@example.com\n',
     ])('a malformed email %j', async (email) => {
       expect(await insert(role, 'contact_submissions', { ...contact(), email })).toMatchObject({ ok: false, code: '23514' });
       expect(await insert(role, 'job_applications', { ...job(), email })).toMatchObject({ ok: false, code: '23514' });
     });
 
     it.each([
-      ['contact_submissions', 'first_name'], ['contact_submissions', 'last_name'], ['contact_submissions', 'email'], ['contact_submissions', 'message'],
-      ['job_applications', 'full_name'], ['job_applications', 'email'], ['job_applications', 'expertise'], ['job_applications', 'experience'], ['job_applications', 'cover_letter'],
+      ['contact_submissions', 'first_name'],
+      ['contact_submissions', 'last_name'],
+      ['contact_submissions', 'email'],
+      ['contact_submissions', 'message'],
+      ['job_applications', 'full_name'],
+      ['job_applications', 'email'],
+      ['job_applications', 'expertise'],
+      ['job_applications', 'experience'],
+      ['job_applications', 'cover_letter'],
     ] as const)('%s without the required %s', async (table, column) => {
       const row = base(table);
       delete row[column];
@@ -166,8 +234,12 @@ describe.each(ROLES)('as %s', (role) => {
     });
 
     it.each([
-      ['contact_submissions', 'first_name'], ['contact_submissions', 'message'], ['contact_submissions', 'company'],
-      ['job_applications', 'full_name'], ['job_applications', 'cover_letter'], ['job_applications', 'experience'],
+      ['contact_submissions', 'first_name'],
+      ['contact_submissions', 'message'],
+      ['contact_submissions', 'company'],
+      ['job_applications', 'full_name'],
+      ['job_applications', 'cover_letter'],
+      ['job_applications', 'experience'],
     ] as const)('%s.%s made only of spaces', async (table, column) => {
       expect(await insert(role, table, { ...base(table), [column]: '   ' })).toMatchObject({ ok: false, code: '23514' });
     });
@@ -187,7 +259,10 @@ describe.each(ROLES)('as %s', (role) => {
     it('a column the forms never send (created_at)', async () => {
       const backdated = { ...contact(), created_at: '2000-01-01T00:00:00Z' };
       expect(await insert(role, 'contact_submissions', backdated)).toMatchObject({ ok: false, code: '42501' });
-      expect(await insert(role, 'job_applications', { ...job(), created_at: '2000-01-01T00:00:00Z' })).toMatchObject({ ok: false, code: '42501' });
+      expect(await insert(role, 'job_applications', { ...job(), created_at: '2000-01-01T00:00:00Z' })).toMatchObject({
+        ok: false,
+        code: '42501',
+      });
     });
 
     it('a status other than new', async () => {
@@ -204,7 +279,9 @@ describe.each(ROLES)('as %s', (role) => {
 
 describe('the tables', () => {
   it('have row-level security enabled', async () => {
-    const { rows } = await db.query(`select relname, relrowsecurity from pg_class where relname in ('contact_submissions', 'job_applications') order by relname`);
+    const { rows } = await db.query(
+      `select relname, relrowsecurity from pg_class where relname in ('contact_submissions', 'job_applications') order by relname`,
+    );
     expect(rows).toEqual([
       { relname: 'contact_submissions', relrowsecurity: true },
       { relname: 'job_applications', relrowsecurity: true },

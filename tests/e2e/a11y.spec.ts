@@ -25,11 +25,18 @@ test.describe('axe: no violations', () => {
       await settle(browserPage);
       // Pure decoration is exempt from contrast (WCAG 1.4.3, "Incidental"): the hero's faint floating
       // words. Only aria-hidden elements may carry data-decorative, so nothing a reader needs is skipped.
-      const decorative = await browserPage.locator('[data-decorative]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-hidden')));
-      expect(decorative.every((hidden) => hidden === 'true'), 'data-decorative only on aria-hidden elements').toBe(true);
+      const decorative = await browserPage
+        .locator('[data-decorative]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('aria-hidden')));
+      expect(
+        decorative.every((hidden) => hidden === 'true'),
+        'data-decorative only on aria-hidden elements',
+      ).toBe(true);
       const { violations } = await new AxeBuilder({ page: browserPage }).withTags(TAGS).exclude('[data-decorative]').analyze();
       const summary = violations.flatMap((v) =>
-        v.nodes.map((n) => `[${v.impact}] ${v.id}: ${v.help} | ${n.target.join(' ')} | ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+        v.nodes.map(
+          (n) => `[${v.impact}] ${v.id}: ${v.help} | ${n.target.join(' ')} | ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`,
+        ),
       );
       expect(summary, `axe violations on ${page.path}`).toEqual([]);
     });

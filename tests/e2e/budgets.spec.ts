@@ -48,8 +48,7 @@ test.describe('JavaScript budget at page load', () => {
       rows.push([source === '404' ? '404 page' : path, kind, scripts.size, kb(js), kb(budget), kb(gzipSize(html))]);
     }
     console.log(
-      `\nJavaScript at page load, ${testInfo.project.name} (gzip -9 KB)\n` +
-        table(['page', 'kind', 'files', 'JS', 'budget', 'HTML'], rows),
+      `\nJavaScript at page load, ${testInfo.project.name} (gzip -9 KB)\n` + table(['page', 'kind', 'files', 'JS', 'budget', 'HTML'], rows),
     );
     expect(over, 'pages over their JavaScript budget').toEqual([]);
   });

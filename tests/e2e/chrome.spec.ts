@@ -80,7 +80,10 @@ test.describe('mobile menu', () => {
     });
     await page.goto('/services/managed-business');
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((s) => /MobileMenu|client\./.test(s)), 'no menu or React code before interaction').toEqual([]);
+    expect(
+      scripts.filter((s) => /MobileMenu|client\./.test(s)),
+      'no menu or React code before interaction',
+    ).toEqual([]);
 
     const button = page.getByRole('button', { name: 'Menu' });
     await expect(button).not.toHaveAttribute('aria-expanded');

@@ -75,7 +75,6 @@ test.describe('the CSP check itself', () => {
     expect(await page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
     expect(messages.some((m) => /Executing inline script violates|Refused to execute inline script/.test(m))).toBe(true);
   });
-
 });
 
 test.describe('Content-Security-Policy from the build output', () => {

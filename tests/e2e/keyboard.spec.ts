@@ -16,7 +16,13 @@ import type { FormsCopy } from '../../src/lib/schemas';
 const site = readSite('content');
 const copy = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: FormsCopy }).forms;
 
-const TYPED = { text: 'Keyboard User', email: 'keyboard@example.com', url: 'https://example.com/keyboard', password: 'correct horse battery', textarea: 'Written with the keyboard alone.' };
+const TYPED = {
+  text: 'Keyboard User',
+  email: 'keyboard@example.com',
+  url: 'https://example.com/keyboard',
+  password: 'correct horse battery',
+  textarea: 'Written with the keyboard alone.',
+};
 
 interface Focused {
   tag: string;
@@ -79,7 +85,13 @@ const forms = [
   { key: 'contact', path: '/contact', id: 'form-contact', table: 'contact_submissions', success: copy.contact.success.title },
   { key: 'demo', path: '/advertising', id: 'form-demo', table: 'contact_submissions', success: copy.demo.success.title },
   { key: 'careers', path: `/join-${site.slug}`, id: 'form-careers', table: 'job_applications', success: copy.careers.success.title },
-  { key: 'product-team', path: '/product-teams', id: 'form-product-team', table: 'job_applications', success: copy.productTeam.success.title },
+  {
+    key: 'product-team',
+    path: '/product-teams',
+    id: 'form-product-team',
+    table: 'job_applications',
+    success: copy.productTeam.success.title,
+  },
 ] as const;
 
 test.describe('keyboard only', () => {

@@ -38,12 +38,15 @@ const storedSessions = (page: Page) => page.evaluate(() => Object.keys(localStor
 
 /** Open /login with a stored session (seeded once, so a reload shows what the card left behind). */
 async function seedSession(page: Page, session: ReturnType<typeof authSession>) {
-  await page.addInitScript(([key, value]) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem(key, value);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, [AUTH_STORAGE_KEY, JSON.stringify(session)] as const);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [AUTH_STORAGE_KEY, JSON.stringify(session)] as const,
+  );
 }
 
 async function openForgot(page: Page) {
@@ -106,7 +109,11 @@ test('signs a client in: "Signing In...", the session in localStorage, "Successf
   expect(requests[0].headers.apikey).toBe(ANON_KEY);
   expect(requests[0].headers.authorization).toBe(`Bearer ${ANON_KEY}`);
   const session = JSON.parse((await stored(page)) ?? 'null');
-  expect(session).toMatchObject({ access_token: expect.any(String), refresh_token: 'v1.fake-refresh-token', user: { email: 'ada@example.com' } });
+  expect(session).toMatchObject({
+    access_token: expect.any(String),
+    refresh_token: 'v1.fake-refresh-token',
+    user: { email: 'ada@example.com' },
+  });
 });
 
 test.describe('refused by the service', () => {
@@ -169,7 +176,10 @@ test('a client who is already signed in is told so and can sign out', async ({ p
   const card = page.getByTestId('signed-in');
   await expect(card).toContainText(`${copy.signIn.signedInAs} grace@example.com.`);
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((s) => /\/auth\.[^/]*\.js$/.test(s)), 'a valid stored session needs no auth client yet').toEqual([]);
+  expect(
+    scripts.filter((s) => /\/auth\.[^/]*\.js$/.test(s)),
+    'a valid stored session needs no auth client yet',
+  ).toEqual([]);
   await card.getByRole('button', { name: copy.signIn.signOut }).click();
   await expect(page.getByRole('status').filter({ hasText: copy.signIn.signedOut })).toBeVisible();
   await expect(signInForm(page)).toBeVisible();
@@ -182,7 +192,10 @@ test('a client who is already signed in is told so and can sign out', async ({ p
 
 test.describe('sign-out when the service cannot confirm it', () => {
   test.use({ allowConsoleErrors: [/ERR_FAILED|status of 500|did not confirm the sign-out|could not revoke this session/] });
-  for (const [what, answer] of [['the logout request fails (offline)', auth.networkError], ['the service answers 500', auth.unexpectedFailure]] as const) {
+  for (const [what, answer] of [
+    ['the logout request fails (offline)', auth.networkError],
+    ['the service answers 500', auth.unexpectedFailure],
+  ] as const) {
     test(`still signs this browser out when ${what}, and says other devices may still be signed in`, async ({ page }) => {
       const session = authSession('grace@example.com');
       await seedSession(page, session);
@@ -214,12 +227,15 @@ test.describe('sign-out when the service cannot confirm it', () => {
 
 test('an expired stored session is refreshed at once (TOKEN_REFRESHED) and stays signed in', async ({ page }) => {
   const expired = { ...authSession('grace@example.com'), expires_at: Math.floor(Date.now() / 1000) - 60 };
-  await page.addInitScript(([key, value]) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem(key, value);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, [AUTH_STORAGE_KEY, JSON.stringify(expired)] as const);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [AUTH_STORAGE_KEY, JSON.stringify(expired)] as const,
+  );
   const refreshed = authSession('grace@example.com');
   const grants: string[] = [];
   await page.route(`${SUPABASE_URL}/auth/v1/token**`, (route) => {
@@ -259,7 +275,10 @@ test('"Forgot password?" sends a PKCE reset request and says the same whether or
     });
   }
   // The challenge is the SHA-256 of the verifier this browser keeps for the code exchange.
-  const verifier = await page.evaluate((key) => JSON.parse(localStorage.getItem(`${key}-code-verifier`) ?? 'null') as string | null, AUTH_STORAGE_KEY);
+  const verifier = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(`${key}-code-verifier`) ?? 'null') as string | null,
+    AUTH_STORAGE_KEY,
+  );
   expect(verifier).toMatch(/\/recovery$/);
   expect(createHash('sha256').update(verifier!.split('/')[0]).digest('base64url')).toBe(requests[1].body.code_challenge);
   await form.getByRole('button', { name: copy.signIn.forgot.back }).click();
@@ -300,16 +319,22 @@ test.describe('reset without a connection', () => {
   });
 });
 
-test('the reset link returns with a code that this browser exchanges (PKCE) for the new-password form, which saves the password', async ({ page }) => {
+test('the reset link returns with a code that this browser exchanges (PKCE) for the new-password form, which saves the password', async ({
+  page,
+}) => {
   const session = authSession('ada@example.com');
   const calls: { call: string; body: unknown }[] = [];
   let saved: unknown;
   await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
     const r = route.request();
     const url = new URL(r.url());
-    calls.push({ call: `${r.method()} ${url.pathname}${url.search.replace(/redirect_to=[^&]*/, 'redirect_to=…')}`, body: r.postDataJSON() });
+    calls.push({
+      call: `${r.method()} ${url.pathname}${url.search.replace(/redirect_to=[^&]*/, 'redirect_to=…')}`,
+      body: r.postDataJSON(),
+    });
     if (url.pathname === '/auth/v1/recover') return fulfillAnswer(route, auth.ok);
-    if (url.pathname === '/auth/v1/token' && url.searchParams.get('grant_type') === 'pkce') return route.fulfill({ status: 200, json: session });
+    if (url.pathname === '/auth/v1/token' && url.searchParams.get('grant_type') === 'pkce')
+      return route.fulfill({ status: 200, json: session });
     if (url.pathname === '/auth/v1/user' && r.method() === 'PUT') {
       saved = r.postDataJSON();
       return route.fulfill({ status: 200, json: session.user });
@@ -320,7 +345,10 @@ test('the reset link returns with a code that this browser exchanges (PKCE) for 
   await form.getByLabel(copy.signIn.fields.email.label, { exact: true }).fill('ada@example.com');
   await form.getByRole('button', { name: copy.signIn.forgot.submit }).click();
   await expect(page.getByRole('status').filter({ hasText: copy.signIn.forgot.sent })).toBeVisible();
-  const verifier = await page.evaluate((key) => (JSON.parse(localStorage.getItem(`${key}-code-verifier`) ?? '""') as string).split('/')[0], AUTH_STORAGE_KEY);
+  const verifier = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(`${key}-code-verifier`) ?? '""') as string).split('/')[0],
+    AUTH_STORAGE_KEY,
+  );
 
   // The e-mail's link: Supabase Auth verifies it and redirects to /login?code=… in the same browser.
   await openLogin(page, '?code=9f3c2a71-0b1e-4c55-8a0d-2f5d3e6b7a10', { interact: false });
@@ -334,11 +362,17 @@ test('the reset link returns with a code that this browser exchanges (PKCE) for 
   await expect(page.getByRole('status').filter({ hasText: copy.signIn.recovery.success })).toBeVisible();
   expect(saved).toMatchObject({ password: 'a new passw0rd' });
   await expect(page.getByTestId('signed-in')).toContainText('ada@example.com');
-  expect(calls.map((c) => c.call)).toEqual(['POST /auth/v1/recover?redirect_to=…', 'POST /auth/v1/token?grant_type=pkce', 'PUT /auth/v1/user']);
+  expect(calls.map((c) => c.call)).toEqual([
+    'POST /auth/v1/recover?redirect_to=…',
+    'POST /auth/v1/token?grant_type=pkce',
+    'PUT /auth/v1/user',
+  ]);
   expect(calls[1].body).toEqual({ auth_code: '9f3c2a71-0b1e-4c55-8a0d-2f5d3e6b7a10', code_verifier: verifier });
 });
 
-test('an old-style link with tokens in the fragment is refused: no session, no request, the tokens leave the address, and the visitor is told', async ({ page }) => {
+test('an old-style link with tokens in the fragment is refused: no session, no request, the tokens leave the address, and the visitor is told', async ({
+  page,
+}) => {
   const session = authSession('ada@example.com');
   const calls: string[] = [];
   await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
@@ -346,8 +380,12 @@ test('an old-style link with tokens in the fragment is refused: no session, no r
     return route.fulfill({ status: 200, json: session.user });
   });
   const hash = new URLSearchParams({
-    access_token: session.access_token, refresh_token: session.refresh_token, expires_in: '3600',
-    expires_at: String(session.expires_at), token_type: 'bearer', type: 'recovery',
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+    expires_in: '3600',
+    expires_at: String(session.expires_at),
+    token_type: 'bearer',
+    type: 'recovery',
   });
   await openLogin(page, `#${hash}`, { interact: false });
   await expect(page.getByRole('alert').filter({ hasText: copy.signIn.linkRefused })).toBeVisible();
@@ -382,7 +420,7 @@ test('/login loads no form code, and the auth client only once the card is used 
   await expect.poll(() => scripts.filter(authChunk).length).toBe(1);
 });
 
-test('a client who types before the card\'s script has arrived loses no character and no focus', async ({ page }) => {
+test("a client who types before the card's script has arrived loses no character and no focus", async ({ page }) => {
   const bodies: unknown[] = [];
   await page.route(`${SUPABASE_URL}/auth/v1/token**`, async (route) => {
     bodies.push(route.request().postDataJSON());

@@ -13,9 +13,7 @@ import { readListItems } from '../../src/lib/lists';
 const { site } = readManifest('content');
 const slug = site.slug;
 const list = (name: string) =>
-  (readListItems(`content/lists/${name}.yaml`) as { title: string }[]).map((entry) =>
-    entry.title.replaceAll('{brand}', site.brand),
-  );
+  (readListItems(`content/lists/${name}.yaml`) as { title: string }[]).map((entry) => entry.title.replaceAll('{brand}', site.brand));
 
 /** A link that opens in a new tab, safely. */
 async function expectNewTab(link: Locator, href: string) {
@@ -110,7 +108,12 @@ test.describe('generic pages', () => {
   test('partners: four partner types with bullets, three benefits, mailto the partners address', async ({ page }) => {
     await page.goto('/partners');
     const types = page.locator('#partner-types article');
-    expect(await cardTitles(page.locator('#partner-types'))).toEqual(['Technology Partners', 'Service Partners', 'Reseller Partners', 'Strategic Partners']);
+    expect(await cardTitles(page.locator('#partner-types'))).toEqual([
+      'Technology Partners',
+      'Service Partners',
+      'Reseller Partners',
+      'Strategic Partners',
+    ]);
     for (let i = 0; i < 4; i++) expect(await types.nth(i).locator('ul li').count()).toBeGreaterThanOrEqual(3);
     expect(await cardTitles(page.locator('#benefits'))).toEqual(['Fast Growth', 'Support', 'Revenue']);
     await expect(page.locator(`a[href^="mailto:${site.email.partners}"]`).first()).toBeVisible();
@@ -151,7 +154,12 @@ test.describe('generic pages', () => {
 
   test('marketing: four AI agents; /advertising, /platform and /contact are same-tab site links', async ({ page }) => {
     await page.goto('/marketing');
-    expect(await cardTitles(page.locator('#ai-agents'))).toEqual(['Content Generator', 'Campaign Optimizer', 'Budget Allocator', 'Retargeting Orchestrator']);
+    expect(await cardTitles(page.locator('#ai-agents'))).toEqual([
+      'Content Generator',
+      'Campaign Optimizer',
+      'Budget Allocator',
+      'Retargeting Orchestrator',
+    ]);
     expect(await cardTitles(page.locator('#features'))).toHaveLength(6);
     for (const figure of ['300%+', '99.9%', '40%']) await expect(page.locator('#marketing-results')).toContainText(figure);
     for (const href of ['/advertising', '/platform', '/contact']) {
@@ -173,7 +181,9 @@ test.describe('generic pages', () => {
     await expect(page.locator('#main a[href="/marketing"]').first()).toBeVisible();
   });
 
-  test('privacy policy: six sections, cookie and third-party cards, contact, 30 days, January 2025, retention periods', async ({ page }) => {
+  test('privacy policy: six sections, cookie and third-party cards, contact, 30 days, January 2025, retention periods', async ({
+    page,
+  }) => {
     await page.goto('/privacy-policy');
     await expect(page.locator('#main h2').filter({ hasText: /^[1-6]\. / })).toHaveCount(6);
     expect(await cardTitles(page.locator('#cookies-third-parties'))).toEqual(['Cookies and local storage', 'Third-party services']);

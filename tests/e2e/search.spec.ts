@@ -29,7 +29,9 @@ test('lists the Newsbox page for ?q=newsbox with its title, excerpt and link, an
   const results = page.getByRole('list', { name: copy.page.resultsLabel }).getByRole('listitem');
   const count = await results.count();
   expect(count).toBeGreaterThan(0);
-  await expect(line).toHaveText(count === 1 ? status('one', { query: 'newsbox' }) : status('many', { count: String(count), query: 'newsbox' }));
+  await expect(line).toHaveText(
+    count === 1 ? status('one', { query: 'newsbox' }) : status('many', { count: String(count), query: 'newsbox' }),
+  );
   const result = results.filter({ has: page.getByRole('link', { name: newsbox.meta.title, exact: true }) });
   await expect(result).toHaveCount(1);
   await expect(result.getByRole('heading', { level: 2 })).toHaveText(newsbox.meta.title);

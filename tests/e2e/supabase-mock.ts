@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import type { Page, Request, Route } from '@playwright/test';
 
 function envTest(name: string): string {
-  const line = readFileSync('.env.test', 'utf8').split('\n').find((l) => l.startsWith(`${name}=`));
+  const line = readFileSync('.env.test', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}=`));
   if (!line) throw new Error(`.env.test has no ${name}`);
   return line.slice(name.length + 1).trim();
 }
@@ -18,8 +20,7 @@ export const ANON_KEY = envTest('PUBLIC_SUPABASE_ANON_KEY');
 export const AUTH_STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
 
 export type Answer =
-  | { status: number; json?: unknown; text?: string; contentType?: string; headers?: Record<string, string> }
-  | { network: 'failed' };
+  { status: number; json?: unknown; text?: string; contentType?: string; headers?: Record<string, string> } | { network: 'failed' };
 
 /** The code of the database throttle's 429 body (supabase/migrations/*_form_throttle.sql). */
 export const THROTTLE_CODE = 'form_throttled';
@@ -28,7 +29,12 @@ export const rest = {
   created: { status: 201 } as Answer,
   checkViolation: (table: string, column: string): Answer => ({
     status: 400,
-    json: { code: '23514', details: 'Failing row contains (…).', hint: null, message: `new row for relation "${table}" violates check constraint "${table}_${column}_check"` },
+    json: {
+      code: '23514',
+      details: 'Failing row contains (…).',
+      hint: null,
+      message: `new row for relation "${table}" violates check constraint "${table}_${column}_check"`,
+    },
   }),
   rlsRefused: (table: string): Answer => ({
     status: 401,
@@ -36,7 +42,12 @@ export const rest = {
   }),
   duplicate: (table: string): Answer => ({
     status: 409,
-    json: { code: '23505', details: 'Key (id)=(…) already exists.', hint: null, message: `duplicate key value violates unique constraint "${table}_pkey"` },
+    json: {
+      code: '23505',
+      details: 'Key (id)=(…) already exists.',
+      hint: null,
+      message: `duplicate key value violates unique constraint "${table}_pkey"`,
+    },
   }),
   /**
    * The database throttle: PostgREST's response to `raise sqlstate 'PGRST'`, the body from the message JSON,
@@ -45,7 +56,12 @@ export const rest = {
   throttled: (retryAfterS = 540): Answer => ({
     status: 429,
     headers: { 'retry-after': String(retryAfterS), 'access-control-expose-headers': 'Retry-After' },
-    json: { code: THROTTLE_CODE, message: 'Too many submissions in a short time.', details: `Try again in ${retryAfterS} seconds.`, hint: null },
+    json: {
+      code: THROTTLE_CODE,
+      message: 'Too many submissions in a short time.',
+      details: `Try again in ${retryAfterS} seconds.`,
+      hint: null,
+    },
   }),
   /** A 429 from the API gateway in front of PostgREST (Kong's rate limiting): its own body, a Retry-After it exposes. */
   gatewayRateLimited: (retryAfterS: number): Answer => ({
@@ -113,14 +129,35 @@ export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export function authSession(email = 'ada@example.com') {
   const now = Math.floor(Date.now() / 1000);
   const user = {
-    id: USER_ID, aud: 'authenticated', role: 'authenticated', email, email_confirmed_at: '2024-01-01T00:00:00Z', phone: '',
-    confirmed_at: '2024-01-01T00:00:00Z', last_sign_in_at: new Date().toISOString(),
-    app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {}, identities: [],
-    created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', is_anonymous: false,
+    id: USER_ID,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    email_confirmed_at: '2024-01-01T00:00:00Z',
+    phone: '',
+    confirmed_at: '2024-01-01T00:00:00Z',
+    last_sign_in_at: new Date().toISOString(),
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: {},
+    identities: [],
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-01-01T00:00:00Z',
+    is_anonymous: false,
   };
   const access_token = [
     b64url({ alg: 'HS256', typ: 'JWT' }),
-    b64url({ aud: 'authenticated', exp: now + 3600, iat: now, iss: `${SUPABASE_URL}/auth/v1`, sub: USER_ID, email, role: 'authenticated', aal: 'aal1', session_id: '33333333-3333-4333-8333-333333333333', is_anonymous: false }),
+    b64url({
+      aud: 'authenticated',
+      exp: now + 3600,
+      iat: now,
+      iss: `${SUPABASE_URL}/auth/v1`,
+      sub: USER_ID,
+      email,
+      role: 'authenticated',
+      aal: 'aal1',
+      session_id: '33333333-3333-4333-8333-333333333333',
+      is_anonymous: false,
+    }),
     'c2lnbmF0dXJl',
   ].join('.');
   return { access_token, token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, refresh_token: 'v1.fake-refresh-token', user };
@@ -132,9 +169,15 @@ export const auth = {
     json: { code: 'invalid_credentials', message: 'Invalid login credentials' },
   } as Answer,
   rateLimited: { status: 429, json: { code: 'over_request_rate_limit', message: 'Request rate limit reached' } } as Answer,
-  emailRateLimited: { status: 429, json: { code: 'over_email_send_rate_limit', message: 'For security purposes, you can only request this after 60 seconds.' } } as Answer,
+  emailRateLimited: {
+    status: 429,
+    json: { code: 'over_email_send_rate_limit', message: 'For security purposes, you can only request this after 60 seconds.' },
+  } as Answer,
   invalidEmail: { status: 400, json: { code: 'validation_failed', message: 'Unable to validate email address: invalid format' } } as Answer,
-  unexpectedFailure: { status: 500, json: { code: 'unexpected_failure', message: 'Unexpected failure, please check server logs for more information' } } as Answer,
+  unexpectedFailure: {
+    status: 500,
+    json: { code: 'unexpected_failure', message: 'Unexpected failure, please check server logs for more information' },
+  } as Answer,
   ok: { status: 200, json: {} } as Answer,
   networkError: { network: 'failed' } as Answer,
 };

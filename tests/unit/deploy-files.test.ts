@@ -24,8 +24,12 @@ describe('page header rules', () => {
     expect(scriptSrc(rule)).toContain(`'${sha256Source('boot()')}'`);
   });
 
-  it("gives a page only the hashes of its own inline scripts, none for data blocks or external scripts", () => {
-    expect(scriptSrc(rules.find((r) => r.for === '/')!)).toEqual(["'self'", "'wasm-unsafe-eval'", ...[sha256Source('boot()'), sha256Source('island()')].sort().map((h) => `'${h}'`)]);
+  it('gives a page only the hashes of its own inline scripts, none for data blocks or external scripts', () => {
+    expect(scriptSrc(rules.find((r) => r.for === '/')!)).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      ...[sha256Source('boot()'), sha256Source('island()')].sort().map((h) => `'${h}'`),
+    ]);
     expect(scriptSrc(rules.find((r) => r.for === '/about')!)).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(scriptSrc(rules.find((r) => r.for === '/services/new')!)).not.toContain(`'${sha256Source('island()')}'`);
   });
@@ -44,7 +48,9 @@ describe('redirect rules and the files', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('turns content redirects into forced 301s', () => {
-    expect(redirectRules([{ from: '/careers', to: '/join-corvana' }])).toEqual([{ from: '/careers', to: '/join-corvana', status: 301, force: true }]);
+    expect(redirectRules([{ from: '/careers', to: '/join-corvana' }])).toEqual([
+      { from: '/careers', to: '/join-corvana', status: 301, force: true },
+    ]);
   });
 
   it('writes _headers for every page of a build folder (not Pagefind) and _redirects', () => {
@@ -58,7 +64,9 @@ describe('redirect rules and the files', () => {
     expect(headers.map((r) => r.for)).toEqual(['/', '/post/hello']);
     expect(scriptSrc(headers[0])).toContain(`'${sha256Source('a()')}'`);
     expect(parseCsp(headers[0].values['Content-Security-Policy']).get('connect-src')).toEqual(["'self'"]);
-    expect(parseRedirectsFile(readFileSync(join(dir, '_redirects'), 'utf8'))).toEqual([{ from: '/old', to: '/post/hello', status: 301, force: true }]);
+    expect(parseRedirectsFile(readFileSync(join(dir, '_redirects'), 'utf8'))).toEqual([
+      { from: '/old', to: '/post/hello', status: 301, force: true },
+    ]);
   });
 
   it('serves the RSS feed as RSS once the build has one', () => {

@@ -4,12 +4,24 @@ import { readDraft, writeDraft } from '../../src/components/forms/useDraft';
 
 class MemoryStorage implements Storage {
   private data = new Map<string, string>();
-  get length() { return this.data.size; }
-  clear() { this.data.clear(); }
-  getItem(key: string) { return this.data.get(key) ?? null; }
-  key(index: number) { return [...this.data.keys()][index] ?? null; }
-  removeItem(key: string) { this.data.delete(key); }
-  setItem(key: string, value: string) { this.data.set(key, value); }
+  get length() {
+    return this.data.size;
+  }
+  clear() {
+    this.data.clear();
+  }
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.data.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, value);
+  }
 }
 
 const empty = { name: '', email: '' };
@@ -34,7 +46,14 @@ describe('drafts', () => {
     expect(readDraft('careers', empty, storage)).toBeNull();
   });
   it('survives a storage that throws (private mode, quota)', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('quota'); } } as unknown as Storage;
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+    } as unknown as Storage;
     expect(readDraft('careers', empty, broken)).toBeNull();
     expect(() => writeDraft('careers', empty, { values: { name: 'A', email: '' }, rowId: null }, broken)).not.toThrow();
   });

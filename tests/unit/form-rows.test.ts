@@ -15,8 +15,19 @@ const forms = [contactForm, demoForm, careersForm, productTeamForm];
 
 describe('contact row', () => {
   it('maps the contact form with company null when empty', () => {
-    expect(toRow(contactForm, { firstName: ' Ada ', lastName: 'Lovelace', email: ' ada@example.com ', company: '  ', message: 'Hello there' }, id)).toEqual({
-      id, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', company: null, message: 'Hello there',
+    expect(
+      toRow(
+        contactForm,
+        { firstName: ' Ada ', lastName: 'Lovelace', email: ' ada@example.com ', company: '  ', message: 'Hello there' },
+        id,
+      ),
+    ).toEqual({
+      id,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      company: null,
+      message: 'Hello there',
     });
   });
   it('keeps a company and sends no status (the database defaults it to new)', () => {
@@ -35,8 +46,13 @@ describe('demo row', () => {
   });
   it('prefixes a demo request and sets status new', () => {
     expect(toRow(demoForm, { ...values, requestType: 'demo' }, id)).toEqual({
-      id, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', company: 'Acme',
-      message: '[DEMO REQUEST] Show me the agents.', status: 'new',
+      id,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      company: 'Acme',
+      message: '[DEMO REQUEST] Show me the agents.',
+      status: 'new',
     });
   });
   it('prefixes a contact request', () => {
@@ -60,10 +76,23 @@ describe('demo row', () => {
 });
 
 describe('careers row', () => {
-  const values = { name: ' Grace Hopper ', email: 'grace@example.com', expertise: 'Cybersecurity', experience: '10+ years', portfolio: '', coverLetter: 'Hire me.' };
+  const values = {
+    name: ' Grace Hopper ',
+    email: 'grace@example.com',
+    expertise: 'Cybersecurity',
+    experience: '10+ years',
+    portfolio: '',
+    coverLetter: 'Hire me.',
+  };
   it('maps the careers form with portfolio_url null when empty', () => {
     expect(toRow(careersForm, values, id)).toEqual({
-      id, full_name: 'Grace Hopper', email: 'grace@example.com', expertise: 'Cybersecurity', experience: '10+ years', portfolio_url: null, cover_letter: 'Hire me.',
+      id,
+      full_name: 'Grace Hopper',
+      email: 'grace@example.com',
+      expertise: 'Cybersecurity',
+      experience: '10+ years',
+      portfolio_url: null,
+      cover_letter: 'Hire me.',
     });
   });
   it('keeps a portfolio link', () => {
@@ -73,9 +102,27 @@ describe('careers row', () => {
 
 describe('product-team row', () => {
   it('joins product and domain with " - " as expertise, in the careers row shape', () => {
-    const row = toRow(productTeamForm, { name: 'Alan', email: 'alan@example.org', product: 'Newsbox', domain: 'Editorial & Journalism', experience: '5 years', portfolio: '', coverLetter: 'News.' }, id);
+    const row = toRow(
+      productTeamForm,
+      {
+        name: 'Alan',
+        email: 'alan@example.org',
+        product: 'Newsbox',
+        domain: 'Editorial & Journalism',
+        experience: '5 years',
+        portfolio: '',
+        coverLetter: 'News.',
+      },
+      id,
+    );
     expect(row).toEqual({
-      id, full_name: 'Alan', email: 'alan@example.org', expertise: 'Newsbox - Editorial & Journalism', experience: '5 years', portfolio_url: null, cover_letter: 'News.',
+      id,
+      full_name: 'Alan',
+      email: 'alan@example.org',
+      expertise: 'Newsbox - Editorial & Journalism',
+      experience: '5 years',
+      portfolio_url: null,
+      cover_letter: 'News.',
     });
     expect(Object.keys(row).sort()).toEqual(Object.keys(toRow(careersForm, emptyValues(careersForm), id)).sort());
   });
@@ -86,7 +133,14 @@ describe('definitions', () => {
     const values = placeholderValues(readSite());
     const products = readListItems('content/lists/recruitment-products.yaml') as { title: string; domains: string[] }[];
     const expertise = careersForm.fields.find((f) => f.name === 'expertise')!.maxLength!;
-    const longestChoice = Math.max(...products.flatMap((p) => p.domains.map((d) => toRow(productTeamForm, { ...emptyValues(productTeamForm), product: fill(p.title, values), domain: d }, id).expertise!.length)));
+    const longestChoice = Math.max(
+      ...products.flatMap((p) =>
+        p.domains.map(
+          (d) =>
+            toRow(productTeamForm, { ...emptyValues(productTeamForm), product: fill(p.title, values), domain: d }, id).expertise!.length,
+        ),
+      ),
+    );
     expect(products.length).toBeGreaterThan(0);
     expect(longestChoice).toBeLessThanOrEqual(expertise);
   });

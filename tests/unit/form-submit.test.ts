@@ -1,14 +1,34 @@
 /** Retry, back-off and idempotency of form inserts (src/lib/forms/submit.ts), on a fake clock. */
 import { describe, it, expect, vi, beforeEach, afterEach } from 'vitest';
-import { backoffDelay, BackendNotConfiguredError, classify, parseRetryAfter, submitWithRetry, THROTTLE_CODE, type InsertResult } from '../../src/lib/forms/submit';
+import {
+  backoffDelay,
+  BackendNotConfiguredError,
+  classify,
+  parseRetryAfter,
+  submitWithRetry,
+  THROTTLE_CODE,
+  type InsertResult,
+} from '../../src/lib/forms/submit';
 
 const created: InsertResult = { error: null, status: 201 };
 const network: InsertResult = { error: { message: 'TypeError: Failed to fetch', code: '' }, status: 0 };
 const unavailable: InsertResult = { error: { message: 'Service Unavailable' }, status: 503 };
 const server: InsertResult = { error: { message: '<html>oops</html>' }, status: 500 };
-const check: InsertResult = { error: { code: '23514', message: 'new row for relation "contact_submissions" violates check constraint "contact_submissions_email_check"' }, status: 400 };
-const rls: InsertResult = { error: { code: '42501', message: 'new row violates row-level security policy for table "contact_submissions"' }, status: 401 };
-const duplicate: InsertResult = { error: { code: '23505', message: 'duplicate key value violates unique constraint "contact_submissions_pkey"' }, status: 409 };
+const check: InsertResult = {
+  error: {
+    code: '23514',
+    message: 'new row for relation "contact_submissions" violates check constraint "contact_submissions_email_check"',
+  },
+  status: 400,
+};
+const rls: InsertResult = {
+  error: { code: '42501', message: 'new row violates row-level security policy for table "contact_submissions"' },
+  status: 401,
+};
+const duplicate: InsertResult = {
+  error: { code: '23505', message: 'duplicate key value violates unique constraint "contact_submissions_pkey"' },
+  status: 409,
+};
 /** The database throttle's answer (supabase/migrations/*_form_throttle.sql), as postgrest-js hands it over. */
 const throttled: InsertResult = {
   error: { code: THROTTLE_CODE, message: 'Too many submissions in a short time.', details: 'Try again in 540 seconds.', hint: null },
@@ -16,7 +36,11 @@ const throttled: InsertResult = {
   retryAfterMs: 540_000,
 };
 /** A 429 from elsewhere (the API gateway), saying when to come back. */
-const gatewayLimit = (retryAfterMs?: number): InsertResult => ({ error: { message: 'API rate limit exceeded' }, status: 429, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+const gatewayLimit = (retryAfterMs?: number): InsertResult => ({
+  error: { message: 'API rate limit exceeded' },
+  status: 429,
+  ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+});
 
 /** A fake `send` answering with the given results in turn, recording when each call happened. */
 function sender(...answers: InsertResult[]) {

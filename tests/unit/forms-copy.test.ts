@@ -11,8 +11,21 @@ describe('content/forms.yaml', () => {
 
   it('labels the fields with their agreed names', () => {
     const labels = (fields: Record<string, { label: string }>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.label]));
-    expect(labels(copy.contact.fields)).toEqual({ firstName: 'First Name', lastName: 'Last Name', email: 'Email', company: 'Company', message: 'Message' });
-    expect(labels(copy.careers.fields)).toEqual({ name: 'Full Name', email: 'Email Address', expertise: 'Area of Expertise', experience: 'Years of Experience', portfolio: 'Portfolio', coverLetter: 'Cover Letter' });
+    expect(labels(copy.contact.fields)).toEqual({
+      firstName: 'First Name',
+      lastName: 'Last Name',
+      email: 'Email',
+      company: 'Company',
+      message: 'Message',
+    });
+    expect(labels(copy.careers.fields)).toEqual({
+      name: 'Full Name',
+      email: 'Email Address',
+      expertise: 'Area of Expertise',
+      experience: 'Years of Experience',
+      portfolio: 'Portfolio',
+      coverLetter: 'Cover Letter',
+    });
     expect(copy.productTeam.fields.product.label).toBe('Product of Interest');
     expect(copy.productTeam.fields.domain.label).toBe('Domain Expertise');
     expect(copy.productTeam.fields.coverLetter.label).toBe('Why This Product?');
@@ -36,7 +49,9 @@ describe('content/forms.yaml', () => {
       contact: "Thank you for your message. We'll get back to you soon.",
     });
     expect(copy.demo.error.text).toBe('There was an error submitting your request. Please try again.');
-    expect(copy.productTeam.success.text).toBe("Thank you for your interest in joining our product teams! We'll review your application and get back to you.");
+    expect(copy.productTeam.success.text).toBe(
+      "Thank you for your interest in joining our product teams! We'll review your application and get back to you.",
+    );
     expect(copy.signIn.success).toBe('Successfully signed in!');
     expect(copy.signIn.unexpectedError).toBe('An unexpected error occurred');
     expect(copy.signIn.submitting).toBe('Signing In...');

@@ -10,7 +10,15 @@ const root = mkdtempSync(join(tmpdir(), 'lastmod-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function commit(dir: string, date: string, file: string) {
-  const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_DATE: date,
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.com',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.com',
+  };
   execFileSync('git', ['-C', dir, 'add', file], { env });
   execFileSync('git', ['-C', dir, 'commit', '-q', '-m', `edit ${file}`], { env });
 }

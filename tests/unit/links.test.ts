@@ -6,20 +6,36 @@ const origin = 'https://corvana.example';
 const page = (file: string, path: string, body: string) => ({ file, path, html: `<!doctype html><html><body>${body}</body></html>` });
 
 const pages = [
-  page('index.html', '/', '<a href="/about">ok</a><a href="/about#team">ok</a><a href="#top">top</a><a href="#main">x</a><main id="main"></main>'),
-  page('about.html', '/about', '<h2 id="team">Team</h2><a href="/careers#open-roles">via redirect</a><img src="/logo.svg" srcset="/logo.svg 1x, /logo@2x.svg 2x">'),
-  page('join-corvana.html', '/join-corvana', '<section id="open-roles"></section><a href="https://corvana.example/about#team">absolute</a><a href="https://elsewhere.example/nope">external</a>'),
-  page('broken.html', '/broken', [
-    '<a href="/abuot">typo</a>',
-    '<a href="/about#teams">missing fragment</a>',
-    '<a href="#nowhere">missing fragment here</a>',
-    '<a href="/careers#gone">missing fragment behind a redirect</a>',
-    '<a href="/about/">trailing slash</a>',
-    '<a href="mailto:someone">bad mailto</a>',
-    '<a href="tel:555 0100">bad tel</a>',
-    '<astro-island component-url="/_astro/Missing.js"></astro-island>',
-    '<script>const s = "<a href=\\"/in-a-script\\">";</script>',
-  ].join('')),
+  page(
+    'index.html',
+    '/',
+    '<a href="/about">ok</a><a href="/about#team">ok</a><a href="#top">top</a><a href="#main">x</a><main id="main"></main>',
+  ),
+  page(
+    'about.html',
+    '/about',
+    '<h2 id="team">Team</h2><a href="/careers#open-roles">via redirect</a><img src="/logo.svg" srcset="/logo.svg 1x, /logo@2x.svg 2x">',
+  ),
+  page(
+    'join-corvana.html',
+    '/join-corvana',
+    '<section id="open-roles"></section><a href="https://corvana.example/about#team">absolute</a><a href="https://elsewhere.example/nope">external</a>',
+  ),
+  page(
+    'broken.html',
+    '/broken',
+    [
+      '<a href="/abuot">typo</a>',
+      '<a href="/about#teams">missing fragment</a>',
+      '<a href="#nowhere">missing fragment here</a>',
+      '<a href="/careers#gone">missing fragment behind a redirect</a>',
+      '<a href="/about/">trailing slash</a>',
+      '<a href="mailto:someone">bad mailto</a>',
+      '<a href="tel:555 0100">bad tel</a>',
+      '<astro-island component-url="/_astro/Missing.js"></astro-island>',
+      '<script>const s = "<a href=\\"/in-a-script\\">";</script>',
+    ].join(''),
+  ),
 ];
 const files = new Set(['index.html', 'about.html', 'join-corvana.html', 'broken.html', 'logo.svg', 'logo@2x.svg']);
 const problems = checkLinks({ pages, files, redirects: [{ from: '/careers', to: '/join-corvana' }], origin });
@@ -30,10 +46,18 @@ describe('link check', () => {
   });
 
   it('reports a broken link and missing fragments, naming page, link and reason', () => {
-    expect(problems).toContainEqual({ page: '/broken', link: 'href="/abuot"', reason: 'no page or file at /abuot, and no redirect from it in content/redirects.yaml' });
+    expect(problems).toContainEqual({
+      page: '/broken',
+      link: 'href="/abuot"',
+      reason: 'no page or file at /abuot, and no redirect from it in content/redirects.yaml',
+    });
     expect(problems).toContainEqual({ page: '/broken', link: 'href="/about#teams"', reason: 'no element with id "teams" on /about' });
     expect(problems).toContainEqual({ page: '/broken', link: 'href="#nowhere"', reason: 'no element with id "nowhere" on this page' });
-    expect(problems).toContainEqual({ page: '/broken', link: 'href="/careers#gone"', reason: 'no element with id "gone" on /join-corvana' });
+    expect(problems).toContainEqual({
+      page: '/broken',
+      link: 'href="/careers#gone"',
+      reason: 'no element with id "gone" on /join-corvana',
+    });
   });
 
   it('reports trailing slashes, malformed mailto: and tel:, and missing island modules; ignores script text', () => {
@@ -47,7 +71,8 @@ describe('link check', () => {
   });
 
   it('reads links from attributes (entities decoded, srcset split, og:url) and ids', () => {
-    const html = '<meta property="og:url" content="https://corvana.example/a"><a href="/x?a=1&amp;b=2">x</a><img srcset="/a.png 1x, /b.png 2x" id="pic">';
+    const html =
+      '<meta property="og:url" content="https://corvana.example/a"><a href="/x?a=1&amp;b=2">x</a><img srcset="/a.png 1x, /b.png 2x" id="pic">';
     expect(pageLinks(html).map((l) => l.url)).toEqual(['https://corvana.example/a', '/x?a=1&b=2', '/a.png', '/b.png']);
     expect([...pageIds(html)]).toEqual(['pic']);
   });

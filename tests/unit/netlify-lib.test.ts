@@ -1,7 +1,17 @@
 /** The Netlify pieces the deploy files and the check rely on: path matching, header merging, inline script detection, the _headers and _redirects formats. */
 import { describe, it, expect } from 'vitest';
 import {
-  headersFor, inlineScripts, matchesRule, pagePath, parseCsp, parseHeadersFile, parseRedirectsFile, renderHeadersFile, renderRedirectsFile, sha256Source, type HeaderRule,
+  headersFor,
+  inlineScripts,
+  matchesRule,
+  pagePath,
+  parseCsp,
+  parseHeadersFile,
+  parseRedirectsFile,
+  renderHeadersFile,
+  renderRedirectsFile,
+  sha256Source,
+  type HeaderRule,
 } from '../../src/lib/netlify';
 import { headerCsp, originOf } from '../../src/lib/security';
 
@@ -46,7 +56,10 @@ describe('_headers and _redirects files', () => {
     const text = renderHeadersFile(rules, ['generated']);
     expect(text.startsWith('# generated\n/\n  Content-Security-Policy: ')).toBe(true);
     expect(parseHeadersFile(text)).toEqual(rules);
-    const redirects = [{ from: '/old', to: '/new', status: 301, force: true }, { from: '/a', to: '/b', status: 302, force: false }];
+    const redirects = [
+      { from: '/old', to: '/new', status: 301, force: true },
+      { from: '/a', to: '/b', status: 302, force: false },
+    ];
     expect(renderRedirectsFile(redirects)).toBe('/old /new 301!\n/a /b 302\n');
     expect(parseRedirectsFile(`# c\n${renderRedirectsFile(redirects)}`)).toEqual(redirects);
   });
@@ -59,7 +72,8 @@ describe('_headers and _redirects files', () => {
 
 describe('inline scripts and the CSP', () => {
   it('hashes executable inline scripts and skips external scripts and data blocks', () => {
-    const html = '<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/ld+json">{"@context":"x"}</script>';
+    const html =
+      '<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/ld+json">{"@context":"x"}</script>';
     expect(inlineScripts(html).map((s) => s.content)).toEqual(['a()', 'b()']);
     expect(sha256Source('')).toBe('sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=');
   });

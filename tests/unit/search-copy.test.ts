@@ -17,7 +17,9 @@ describe('search copy', () => {
     const broken = { ...parsed, page: { ...parsed.page, status: { ...parsed.page.status, many: 'Several results.' } } };
     const result = searchCopySchema.safeParse(broken);
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['page.status.many: must contain {count} and {query}']);
+    expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'page.status.many: must contain {count} and {query}',
+    ]);
     const noPath = { ...parsed, notFound: { ...parsed.notFound, text: 'This page does not exist.' } };
     expect(searchCopySchema.safeParse(noPath).success).toBe(false);
   });

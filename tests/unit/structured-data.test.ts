@@ -8,7 +8,16 @@ const site = readSite('content');
 const host = 'https://corvana.example/';
 
 describe('softwareApplication', () => {
-  const app = softwareApplication({ name: 'Newsbox', description: 'A news platform.', category: 'Media & Publishing', applicationCategory: 'BusinessApplication', path: '/newsbox' }, host);
+  const app = softwareApplication(
+    {
+      name: 'Newsbox',
+      description: 'A news platform.',
+      category: 'Media & Publishing',
+      applicationCategory: 'BusinessApplication',
+      path: '/newsbox',
+    },
+    host,
+  );
 
   it('is a SoftwareApplication with a free offer in USD', () => {
     expect(app['@type']).toBe('SoftwareApplication');
@@ -21,10 +30,18 @@ describe('softwareApplication', () => {
     expect(app.publisher).toEqual({ '@id': 'https://corvana.example/#organization' });
   });
   it('publishes the application category given by the category list', () => {
-    expect(softwareApplication({ name: 'ParIt', description: 'Golf.', category: 'Sports & Entertainment', applicationCategory: 'SportsApplication' }, host).applicationCategory).toBe('SportsApplication');
+    expect(
+      softwareApplication(
+        { name: 'ParIt', description: 'Golf.', category: 'Sports & Entertainment', applicationCategory: 'SportsApplication' },
+        host,
+      ).applicationCategory,
+    ).toBe('SportsApplication');
   });
   it('has no url for a product without a page', () => {
-    const noPage = softwareApplication({ name: 'StackSage', description: 'Stacks.', category: 'AI Technology', applicationCategory: 'DeveloperApplication' }, host);
+    const noPage = softwareApplication(
+      { name: 'StackSage', description: 'Stacks.', category: 'AI Technology', applicationCategory: 'DeveloperApplication' },
+      host,
+    );
     expect(noPage).not.toHaveProperty('url');
     expect(noPage).not.toHaveProperty('@id');
   });
@@ -61,7 +78,14 @@ describe('faqPage', () => {
 
 describe('blogPosting', () => {
   const post = blogPosting(
-    { headline: 'Welcome', description: 'The first post.', path: '/post/welcome', published: new Date('2024-12-27'), author: 'The Team', keywords: ['a', 'b'] },
+    {
+      headline: 'Welcome',
+      description: 'The first post.',
+      path: '/post/welcome',
+      published: new Date('2024-12-27'),
+      author: 'The Team',
+      keywords: ['a', 'b'],
+    },
     site,
     host,
   );
@@ -82,9 +106,7 @@ describe('fillHtml (placeholders in rendered markdown)', () => {
   const values = placeholderValues(site);
   it('fills text and encoded hrefs', () => {
     const html = '<p>{brand} rebuilt <a href="%7Burl.prsafe%7D">{url.prsafe}</a></p>';
-    expect(fillHtml(html, values)).toBe(
-      `<p>${site.brand} rebuilt <a href="${site.urls.prsafe}">${site.urls.prsafe}</a></p>`,
-    );
+    expect(fillHtml(html, values)).toBe(`<p>${site.brand} rebuilt <a href="${site.urls.prsafe}">${site.urls.prsafe}</a></p>`);
   });
   it('escapes values for HTML', () => {
     expect(fillHtml('<p>{brand}</p>', { brand: 'A & <B>' })).toBe('<p>A &amp; &lt;B&gt;</p>');

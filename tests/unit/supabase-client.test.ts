@@ -6,7 +6,14 @@
 import { describe, it, expect, vi, afterEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
-import { readBackendConfig, authStorageKey, authPlan, hasFragmentTokens, REFRESH_LEAD_MS, NOT_CONFIGURED_MESSAGE } from '../../src/lib/supabase/config';
+import {
+  readBackendConfig,
+  authStorageKey,
+  authPlan,
+  hasFragmentTokens,
+  REFRESH_LEAD_MS,
+  NOT_CONFIGURED_MESSAGE,
+} from '../../src/lib/supabase/config';
 import { createRestBackend } from '../../src/lib/supabase/rest';
 import { BackendNotConfiguredError, submitWithRetry, THROTTLE_CODE } from '../../src/lib/forms/submit';
 import { PASSWORD_MIN_LENGTH } from '../../src/lib/forms/patterns';
@@ -49,13 +56,18 @@ describe('a build without Supabase settings', () => {
     expect(NOT_CONFIGURED_MESSAGE).toMatch(/not configured/i);
     expect(fetchSpy).not.toHaveBeenCalled();
     // …and the form's submit logic reports a failure (the form then shows its error notice), never a success.
-    await expect(submitWithRetry(() => backend.insert('contact_submissions', { id: 'x' }))).resolves.toMatchObject({ ok: false, reason: 'not-configured' });
+    await expect(submitWithRetry(() => backend.insert('contact_submissions', { id: 'x' }))).resolves.toMatchObject({
+      ok: false,
+      reason: 'not-configured',
+    });
   });
 });
 
 describe('the insert request', () => {
   it('POSTs the row to /rest/v1/<table> with the anon key and no Prefer header, and reads 201 as success', async () => {
-    const fetchSpy = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 201, statusText: 'Created' }));
+    const fetchSpy = vi.fn(
+      async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 201, statusText: 'Created' }),
+    );
     vi.stubGlobal('fetch', fetchSpy);
     const backend = createRestBackend({ url: 'https://abcd.supabase.co', anonKey: 'anon-key' });
     const row = { id: '22222222-2222-4222-8222-222222222222', first_name: 'Ada' };
@@ -73,7 +85,10 @@ describe('the insert request', () => {
   });
 
   it('turns a network failure into status 0 (retryable) instead of throwing', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const backend = createRestBackend({ url: 'https://abcd.supabase.co', anonKey: 'anon-key' });
     const result = await backend.insert('job_applications', { id: 'x' });
     expect(result.status).toBe(0);
@@ -82,27 +97,42 @@ describe('the insert request', () => {
 
   it('passes PostgREST errors through with their code', async () => {
     const body = { code: '23514', details: null, hint: null, message: 'violates check constraint' };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } })),
+    );
     const backend = createRestBackend({ url: 'https://abcd.supabase.co', anonKey: 'anon-key' });
     await expect(backend.insert('job_applications', { id: 'x' })).resolves.toEqual({ error: body, status: 400 });
   });
 
   it("reads the throttle's 429 with its code and Retry-After (as the database raises it), and the send is not retried", async () => {
-    const body = { code: THROTTLE_CODE, details: 'Try again in 540 seconds.', hint: null, message: 'Too many submissions in a short time.' };
+    const body = {
+      code: THROTTLE_CODE,
+      details: 'Try again in 540 seconds.',
+      hint: null,
+      message: 'Too many submissions in a short time.',
+    };
     const fetchSpy = vi.fn(
-      async () => new Response(JSON.stringify(body), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '540' } }),
+      async () =>
+        new Response(JSON.stringify(body), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '540' } }),
     );
     vi.stubGlobal('fetch', fetchSpy);
     const backend = createRestBackend({ url: 'https://abcd.supabase.co', anonKey: 'anon-key' });
     await expect(backend.insert('contact_submissions', { id: 'x' })).resolves.toEqual({ error: body, status: 429, retryAfterMs: 540_000 });
-    await expect(submitWithRetry(() => backend.insert('contact_submissions', { id: 'x' }))).resolves.toMatchObject({ ok: false, reason: 'throttled', attempts: 1 });
+    await expect(submitWithRetry(() => backend.insert('contact_submissions', { id: 'x' }))).resolves.toMatchObject({
+      ok: false,
+      reason: 'throttled',
+      attempts: 1,
+    });
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
 });
 
 describe('supabase/config.toml', () => {
   it('asks for the password length the reset form asks for', () => {
-    const config = parseToml(readFileSync('supabase/config.toml', 'utf8')) as { auth: { minimum_password_length: number; enable_signup: boolean } };
+    const config = parseToml(readFileSync('supabase/config.toml', 'utf8')) as {
+      auth: { minimum_password_length: number; enable_signup: boolean };
+    };
     expect(config.auth.minimum_password_length).toBe(PASSWORD_MIN_LENGTH);
     expect(config.auth.enable_signup).toBe(false);
   });
@@ -126,14 +156,21 @@ describe('authPlan: when the sign-in card loads the auth client', () => {
   const plain = { hash: '', search: '' };
   const now = 1_800_000_000_000;
   const session = (expiresInS: number) =>
-    JSON.stringify({ access_token: 'x', refresh_token: 'r', expires_at: now / 1000 + expiresInS, user: { id: 'u1', email: 'ada@example.com' } });
+    JSON.stringify({
+      access_token: 'x',
+      refresh_token: 'r',
+      expires_at: now / 1000 + expiresInS,
+      user: { id: 'u1', email: 'ada@example.com' },
+    });
 
   it('on use, for a visitor without a session', () => {
     expect(authPlan(config, storage(null), plain, now)).toEqual({ load: 'on-use' });
   });
   it('later, for a valid stored session: shown from storage, loaded in time to refresh it', () => {
     expect(authPlan(config, storage(session(3600)), plain, now)).toEqual({
-      load: 'later', inMs: 3600_000 - REFRESH_LEAD_MS, user: { id: 'u1', email: 'ada@example.com' },
+      load: 'later',
+      inMs: 3600_000 - REFRESH_LEAD_MS,
+      user: { id: 'u1', email: 'ada@example.com' },
     });
   });
   it('now, for a session that is expired or about to expire (it must be refreshed)', () => {
@@ -152,11 +189,24 @@ describe('authPlan: when the sign-in card loads the auth client', () => {
     expect(authPlan(config, storage(null), { hash, search }, now)).toEqual({ load: 'now' });
   });
   it('not for session tokens in the fragment: such links are refused, not exchanged', () => {
-    expect(authPlan(config, storage(null), { hash: '#access_token=abc&refresh_token=r&type=recovery', search: '' }, now)).toEqual({ load: 'on-use' });
+    expect(authPlan(config, storage(null), { hash: '#access_token=abc&refresh_token=r&type=recovery', search: '' }, now)).toEqual({
+      load: 'on-use',
+    });
     expect(authPlan(config, storage(null), { hash: '', search: '?barcode=1' }, now)).toEqual({ load: 'on-use' });
   });
   it('on use without settings, and with a storage that throws', () => {
     expect(authPlan(null, storage(session(3600)), plain, now)).toEqual({ load: 'on-use' });
-    expect(authPlan(config, { getItem: () => { throw new Error('denied'); } }, plain, now)).toEqual({ load: 'on-use' });
+    expect(
+      authPlan(
+        config,
+        {
+          getItem: () => {
+            throw new Error('denied');
+          },
+        },
+        plain,
+        now,
+      ),
+    ).toEqual({ load: 'on-use' });
   });
 });

@@ -39,7 +39,8 @@ export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) 
   const selects = choices?.(values) ?? {};
   const byName = new Map<N, FieldDefinition<N>>(definition.fields.map((f) => [f.name, f]));
 
-  const change = (name: N) => (value: string) => form.setFields({ [name]: value, ...alsoChange?.(name, value, values) } as Partial<Values<N>>);
+  const change = (name: N) => (value: string) =>
+    form.setFields({ [name]: value, ...alsoChange?.(name, value, values) } as Partial<Values<N>>);
 
   const control = (field: FieldDefinition<N>): ReactNode => {
     const shared = {
@@ -68,7 +69,13 @@ export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) 
 
   return (
     <>
-      <form id={`form-${definition.id}`} aria-labelledby={labelledBy} aria-busy={form.submitting} className="card relative" onSubmit={form.onSubmit}>
+      <form
+        id={`form-${definition.id}`}
+        aria-labelledby={labelledBy}
+        aria-busy={form.submitting}
+        className="card relative"
+        onSubmit={form.onSubmit}
+      >
         <fieldset disabled={form.submitting} className="m-0 grid min-w-0 gap-5 border-0 p-0">
           {definition.layout.map((row) =>
             typeof row === 'string' ? (

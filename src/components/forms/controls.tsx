@@ -38,7 +38,10 @@ type Editable = HTMLInputElement | HTMLTextAreaElement;
 function formatCheck(message: string | undefined, pattern?: string) {
   const check = (el: Editable) => {
     el.setCustomValidity('');
-    const mismatch = el.validity.patternMismatch || el.validity.typeMismatch || (pattern !== undefined && el.value !== '' && !matchesPattern(pattern, el.value));
+    const mismatch =
+      el.validity.patternMismatch ||
+      el.validity.typeMismatch ||
+      (pattern !== undefined && el.value !== '' && !matchesPattern(pattern, el.value));
     if (message && mismatch) el.setCustomValidity(message);
   };
   return {
@@ -135,7 +138,14 @@ export function SelectField(props: ControlProps & { options: readonly string[]; 
   return (
     <div>
       <Label id={id} copy={copy} required={required} optionalMark={optionalMark} />
-      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)} required={required} className="field-input">
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required={required}
+        className="field-input"
+      >
         <option value="">{placeholder ?? copy.placeholder ?? ''}</option>
         {options.map((option) => (
           <option key={option} value={option}>
@@ -148,7 +158,9 @@ export function SelectField(props: ControlProps & { options: readonly string[]; 
 }
 
 /** A group of radio buttons named by a legend; `labels` maps each value to its visible text. */
-export function RadioGroup(props: Omit<ControlProps, 'form' | 'optionalMark' | 'maxLength'> & { values: readonly string[]; labels: Record<string, string> }) {
+export function RadioGroup(
+  props: Omit<ControlProps, 'form' | 'optionalMark' | 'maxLength'> & { values: readonly string[]; labels: Record<string, string> },
+) {
   const { name, copy, value, onChange, values, labels } = props;
   return (
     <fieldset className="m-0 min-w-0 border-0 p-0">
@@ -159,7 +171,14 @@ export function RadioGroup(props: Omit<ControlProps, 'form' | 'optionalMark' | '
             key={option}
             className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-ink-200 px-4 py-2 text-sm font-medium text-ink-900 has-checked:border-brand-700 has-checked:bg-brand-50"
           >
-            <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} className="accent-brand-700" />
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+              className="accent-brand-700"
+            />
             {labels[option] ?? option}
           </label>
         ))}
@@ -170,7 +189,11 @@ export function RadioGroup(props: Omit<ControlProps, 'form' | 'optionalMark' | '
 
 export function SubmitButton({ busy, ready, label, busyLabel }: { busy: boolean; ready: boolean; label: string; busyLabel: string }) {
   return (
-    <button type="submit" className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto" disabled={busy || !ready}>
+    <button
+      type="submit"
+      className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+      disabled={busy || !ready}
+    >
       {busy ? busyLabel : label}
     </button>
   );

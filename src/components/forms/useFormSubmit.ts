@@ -29,7 +29,11 @@ function describe(outcome: Extract<Outcome, { ok: false }>): string {
 /** What the visitor typed into the server-rendered form before the island hydrated, so hydration takes it over. */
 function typedBeforeHydration<N extends string>(definition: FormDefinition<N>): Partial<Values<N>> {
   const form = document.getElementById(`form-${definition.id}`) as HTMLFormElement | null;
-  return typedValues(form, definition.fields.map((f) => f.name), emptyValues(definition)) as Partial<Values<N>>;
+  return typedValues(
+    form,
+    definition.fields.map((f) => f.name),
+    emptyValues(definition),
+  ) as Partial<Values<N>>;
 }
 
 export function useFormSubmit<N extends string>({ definition, success, error, throttled }: FormOptions<N>) {

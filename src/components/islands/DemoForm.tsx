@@ -17,7 +17,10 @@ export default function DemoForm({ copy, common, labelledBy }: Props) {
       common={common}
       labelledBy={labelledBy}
       radioLabels={{ requestType: copy.requestTypes }}
-      success={(values) => ({ title: copy.success.title, text: values.requestType === 'contact' ? copy.success.contact : copy.success.demo })}
+      success={(values) => ({
+        title: copy.success.title,
+        text: values.requestType === 'contact' ? copy.success.contact : copy.success.demo,
+      })}
     />
   );
 }

@@ -74,7 +74,16 @@ export default function MobileMenu({ links, login, search, currentPath, labels }
         className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-ink-900 hover:bg-ink-50"
       >
         <span className="sr-only">{labels.menu}</span>
-        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
       </button>

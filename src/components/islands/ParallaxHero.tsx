@@ -51,9 +51,24 @@ export default function ParallaxHero({ heading, lead, action, hashtags, floating
     <section className="relative isolate overflow-hidden bg-ink-900 text-white" data-parallax-hero="">
       {/* data-decorative: faint background art, exempt from contrast rules (see tests/e2e/a11y.spec.ts). */}
       <div aria-hidden="true" data-decorative="" className="pointer-events-none absolute inset-0 -z-10">
-        <div ref={(el) => { layers.current[0] = el; }} className="absolute -top-24 -left-24 h-96 w-96 rounded-full bg-brand-700/40 blur-3xl" />
-        <div ref={(el) => { layers.current[1] = el; }} className="absolute top-20 right-0 h-80 w-80 rounded-full bg-accent-600/40 blur-3xl" />
-        <div ref={(el) => { layers.current[2] = el; }} className="absolute inset-0">
+        <div
+          ref={(el) => {
+            layers.current[0] = el;
+          }}
+          className="absolute -top-24 -left-24 h-96 w-96 rounded-full bg-brand-700/40 blur-3xl"
+        />
+        <div
+          ref={(el) => {
+            layers.current[1] = el;
+          }}
+          className="absolute top-20 right-0 h-80 w-80 rounded-full bg-accent-600/40 blur-3xl"
+        />
+        <div
+          ref={(el) => {
+            layers.current[2] = el;
+          }}
+          className="absolute inset-0"
+        >
           {floatingWords.map((word, i) => (
             // Decorative text: hidden from assistive technology with the whole layer (aria-hidden above).
             <span

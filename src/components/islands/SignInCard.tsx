@@ -227,10 +227,23 @@ export default function SignInCard({ copy }: Props) {
     body = (
       <form id={`${F}-recovery`} aria-labelledby={`${F}-recovery-heading`} onSubmit={saveNewPassword} className="grid gap-5">
         <div>
-          <h3 id={`${F}-recovery-heading`} className="text-lg font-semibold text-ink-900">{copy.recovery.heading}</h3>
+          <h3 id={`${F}-recovery-heading`} className="text-lg font-semibold text-ink-900">
+            {copy.recovery.heading}
+          </h3>
           <p className="mt-1 text-sm text-ink-600">{copy.recovery.intro}</p>
         </div>
-        <TextField form={F} name="new-password" type="password" copy={copy.recovery.field} value={newPassword} onChange={setNewPassword} required minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+        <TextField
+          form={F}
+          name="new-password"
+          type="password"
+          copy={copy.recovery.field}
+          value={newPassword}
+          onChange={setNewPassword}
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          autoComplete="new-password"
+        />
         <div>
           <SubmitButton busy={busy} ready={hydrated} label={copy.recovery.submit} busyLabel={copy.recovery.submitting} />
         </div>
@@ -253,10 +266,23 @@ export default function SignInCard({ copy }: Props) {
     body = (
       <form id={`${F}-forgot`} aria-labelledby={`${F}-forgot-heading`} onSubmit={sendReset} className="grid gap-5">
         <div>
-          <h3 id={`${F}-forgot-heading`} className="text-lg font-semibold text-ink-900">{copy.forgot.heading}</h3>
+          <h3 id={`${F}-forgot-heading`} className="text-lg font-semibold text-ink-900">
+            {copy.forgot.heading}
+          </h3>
           <p className="mt-1 text-sm text-ink-600">{copy.forgot.intro}</p>
         </div>
-        <TextField form={`${F}-forgot`} name="email" type="email" copy={copy.fields.email} value={email} onChange={setEmail} required maxLength={EMAIL_MAX_LENGTH} pattern={EMAIL_PATTERN} autoComplete="email" />
+        <TextField
+          form={`${F}-forgot`}
+          name="email"
+          type="email"
+          copy={copy.fields.email}
+          value={email}
+          onChange={setEmail}
+          required
+          maxLength={EMAIL_MAX_LENGTH}
+          pattern={EMAIL_PATTERN}
+          autoComplete="email"
+        />
         <div className="flex flex-wrap items-center gap-4">
           <SubmitButton busy={busy} ready={hydrated} label={copy.forgot.submit} busyLabel={copy.forgot.submitting} />
           <button type="button" className="btn-link" onClick={() => setView('sign-in')}>
@@ -268,8 +294,28 @@ export default function SignInCard({ copy }: Props) {
   } else {
     body = (
       <form id={F} aria-labelledby="client-login-heading" onSubmit={signIn} className="grid gap-5">
-        <TextField form={F} name="email" type="email" copy={copy.fields.email} value={email} onChange={setEmail} required maxLength={EMAIL_MAX_LENGTH} autoComplete="username" />
-        <TextField form={F} name="password" type="password" copy={copy.fields.password} value={password} onChange={setPassword} required maxLength={PASSWORD_MAX_LENGTH} autoComplete="current-password" />
+        <TextField
+          form={F}
+          name="email"
+          type="email"
+          copy={copy.fields.email}
+          value={email}
+          onChange={setEmail}
+          required
+          maxLength={EMAIL_MAX_LENGTH}
+          autoComplete="username"
+        />
+        <TextField
+          form={F}
+          name="password"
+          type="password"
+          copy={copy.fields.password}
+          value={password}
+          onChange={setPassword}
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          autoComplete="current-password"
+        />
         <div className="flex flex-wrap items-center justify-between gap-4">
           <SubmitButton busy={busy} ready={hydrated} label={copy.submit} busyLabel={copy.submitting} />
           <button type="button" className="btn-link" onClick={() => setView('forgot')}>

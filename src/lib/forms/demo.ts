@@ -12,7 +12,12 @@ export type RequestType = keyof typeof REQUEST_TAGS;
 const LONGEST_TAG = Math.max(...Object.values(REQUEST_TAGS).map((tag) => tag.length));
 
 type ContactField = (typeof contactForm.fields)[number];
-const requestType: FieldDefinition<'requestType'> = { name: 'requestType', input: 'radio', required: true, values: Object.keys(REQUEST_TAGS) };
+const requestType: FieldDefinition<'requestType'> = {
+  name: 'requestType',
+  input: 'radio',
+  required: true,
+  values: Object.keys(REQUEST_TAGS),
+};
 
 /** On this form the message is optional, and its box leaves room for the tag within the column's bound. */
 const adapt = (field: ContactField): ContactField =>

@@ -16,13 +16,20 @@ export const AUTH_TOKEN_KEY = /^sb-.+-auth-token$/;
  * The non-empty values the visitor typed or chose in a form before its island
  * hydrated, by field name; `initial` values (a radio group's first choice) do not count.
  */
-export function typedValues(form: HTMLFormElement | null, names: readonly string[], initial: Record<string, string> = {}): Record<string, string> {
+export function typedValues(
+  form: HTMLFormElement | null,
+  names: readonly string[],
+  initial: Record<string, string> = {},
+): Record<string, string> {
   const typed: Record<string, string> = {};
   if (!form) return typed;
   for (const name of names) {
     const control = form.elements.namedItem(name);
     const value =
-      control instanceof RadioNodeList || control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement
+      control instanceof RadioNodeList ||
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLTextAreaElement ||
+      control instanceof HTMLSelectElement
         ? control.value
         : '';
     if (value !== '' && value !== (initial[name] ?? '')) typed[name] = value;

@@ -18,7 +18,15 @@ export const productTeamForm = defineForm({
   id: 'product-team',
   copyKey: 'productTeam',
   table: 'job_applications',
-  fields: [field('name'), field('email'), choice('product'), choice('domain'), field('experience'), field('portfolio'), field('coverLetter')],
+  fields: [
+    field('name'),
+    field('email'),
+    choice('product'),
+    choice('domain'),
+    field('experience'),
+    field('portfolio'),
+    field('coverLetter'),
+  ],
   layout: [['name', 'email'], ['product', 'domain'], 'experience', 'portfolio', 'coverLetter'],
   derive: (values) => ({ expertise: `${values.product.trim()}${EXPERTISE_SEPARATOR}${values.domain.trim()}` }),
 });

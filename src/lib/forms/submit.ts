@@ -32,7 +32,13 @@ export const THROTTLE_CODE = 'form_throttled';
 
 export type Outcome =
   | { ok: true; attempts: number; alreadyStored: boolean }
-  | { ok: false; attempts: number; reason: 'not-configured' | 'refused' | 'throttled' | 'unavailable' | 'exception'; result?: InsertResult; cause?: unknown };
+  | {
+      ok: false;
+      attempts: number;
+      reason: 'not-configured' | 'refused' | 'throttled' | 'unavailable' | 'exception';
+      result?: InsertResult;
+      cause?: unknown;
+    };
 
 export interface RetryOptions {
   /** Retries after the first attempt (3 by default). */

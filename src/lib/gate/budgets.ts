@@ -52,6 +52,9 @@ export function pageWeight(distDir: string, file: string): PageWeight {
   const html = readFileSync(join(distDir, file), 'utf8');
   const stylesheets = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])![1]);
   const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
-  const css = stylesheets.reduce((sum, href) => sum + gzipSize(readFileSync(join(distDir, href.replace(/^\//, '')))), inline ? gzipSize(inline) : 0);
+  const css = stylesheets.reduce(
+    (sum, href) => sum + gzipSize(readFileSync(join(distDir, href.replace(/^\//, '')))),
+    inline ? gzipSize(inline) : 0,
+  );
   return { html: gzipSize(html), css, stylesheets };
 }

@@ -159,7 +159,8 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
 
   if (files.includes(FEED_PATH.slice(1))) {
     const types = headerValues(rules, FEED_PATH, 'Content-Type');
-    if (types.length !== 1 || types[0] !== FEED_CONTENT_TYPE) add(FEED_PATH, 'headers', `Content-Type is "${types.join(', ')}", not "${FEED_CONTENT_TYPE}"`);
+    if (types.length !== 1 || types[0] !== FEED_CONTENT_TYPE)
+      add(FEED_PATH, 'headers', `Content-Type is "${types.join(', ')}", not "${FEED_CONTENT_TYPE}"`);
   }
 
   // Redirects.

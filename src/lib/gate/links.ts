@@ -81,7 +81,8 @@ export function pageLinks(html: string): { attribute: string; url: string }[] {
       }
     }
     const property = attrs.get('property') ?? attrs.get('name');
-    if (name === 'meta' && property && URL_METAS.has(property)) links.push({ attribute: `meta ${property}`, url: (attrs.get('content') ?? '').trim() });
+    if (name === 'meta' && property && URL_METAS.has(property))
+      links.push({ attribute: `meta ${property}`, url: (attrs.get('content') ?? '').trim() });
   }
   return links;
 }
@@ -185,7 +186,11 @@ export function checkLinks({ pages, files, redirects, origin }: LinkCheckInput):
       const target = redirectTo.get(path) ?? path;
       const file = fileOf(target, files);
       if (!file) {
-        problem(path.endsWith('/') && path !== '/' ? `ends in "/": the site's paths never do (${path.replace(/\/+$/, '')})` : `no page or file at ${path}, and no redirect from it in content/redirects.yaml`);
+        problem(
+          path.endsWith('/') && path !== '/'
+            ? `ends in "/": the site's paths never do (${path.replace(/\/+$/, '')})`
+            : `no page or file at ${path}, and no redirect from it in content/redirects.yaml`,
+        );
         continue;
       }
       if (fragment && fragment !== 'top' && file.endsWith('.html') && !idsOf(file).has(fragment)) {
