@@ -73,7 +73,8 @@ export function breadcrumbs(meta: PageMeta, pagesByPath: Map<string, { name: str
   const home = pagesByPath.get('/');
   const trail: Crumb[] = [{ name: home?.name ?? 'Home', path: '/' }];
   if (meta.parent) {
-    const parent = pagesByPath.get(meta.parent);
+    // A parent of "/" means directly under Home, which the trail already starts with.
+    const parent = meta.parent === '/' ? undefined : pagesByPath.get(meta.parent);
     if (parent) trail.push({ name: parent.name, path: meta.parent });
   } else {
     const segments = meta.path.split('/').filter(Boolean);

@@ -100,6 +100,10 @@ describe('buildHead', () => {
     const post = { ...meta, path: '/post/hello', name: 'Hello', parent: '/services' };
     expect(breadcrumbs(post, pages).map((c) => c.path)).toEqual(['/', '/services', '/post/hello']);
   });
+  it('lists Home once when the parent is the home page', () => {
+    const page = { ...meta, path: '/services/hello', name: 'Hello', parent: '/' };
+    expect(breadcrumbs(page, pages).map((c) => c.path)).toEqual(['/', '/services/hello']);
+  });
 });
 
 describe('social image', () => {
