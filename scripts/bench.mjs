@@ -8,7 +8,8 @@
  * 2. Serves dist/ on a local port the way Netlify would: /about -> about.html,
  *    gzip, and the headers netlify.toml gives each path (CSP included).
  * 3. Runs Lighthouse (its default mobile settings; Chromium from CHROME_PATH,
- *    default /usr/bin/chromium) over every URL of the sitemap, N runs each
+ *    default /usr/bin/chromium) over every URL of the sitemap, /login, /search and the not-found page (every
+ *    page a visitor loads; not the CMS at /admin), N runs each
  *    (default 1, the median is reported), and prints per route: the four
  *    category scores, FCP, LCP, TBT, CLS, the JavaScript and HTML the page
  *    loaded (gzip -9 of the files in dist/) and third-party requests, then a
@@ -149,13 +150,18 @@ const origin = `http://localhost:${server.address().port}`;
 const sitemapFiles = [...readFileSync(join(DIST, 'sitemap-index.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
   (m) => new URL(m[1]).pathname,
 );
-const routes = [
-  ...new Set(
-    sitemapFiles.flatMap((f) =>
-      [...readFileSync(join(DIST, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname),
-    ),
-  ),
-];
+const sitemapRoutes = sitemapFiles.flatMap((f) =>
+  [...readFileSync(join(DIST, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname),
+);
+// Every URL of the sitemap, then the pages it leaves out that visitors still load (/login, /search,
+// the not-found page at /404, which Lighthouse can load with a 200); not the CMS at /admin, an editors' tool.
+const { module: manifestModule } = await runnerImport('./src/lib/manifest.ts');
+const { module: security } = await runnerImport('./src/lib/security.ts');
+const unlisted = manifestModule
+  .readManifest(process.env.CONTENT_DIR ?? 'content')
+  .routes.map((route) => route.path)
+  .filter((path) => path !== security.ADMIN_PATH);
+const routes = [...new Set([...sitemapRoutes, ...unlisted])];
 
 const { default: lighthouse } = await import('lighthouse');
 const chromeLauncher = await import('chrome-launcher');
