@@ -3,7 +3,7 @@
  *
  * It reads every file that src/lib/content-model.ts describes, fills its
  * placeholders with the values of content/site.yaml (so a length counts what a
- * visitor reads: "{brand}" is the seven letters of "Corvana"), validates it with
+ * visitor reads: "{brand}" counts as the letters of the brand name), validates it with
  * the model's schema, and throws one error listing every problem of every file,
  * one line each, in words an editor can act on:
  *

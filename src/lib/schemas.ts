@@ -586,7 +586,7 @@ export const siteSchema = z
       .object({
         github: z
           .string()
-          .regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name, e.g. corvana/website')
+          .regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name: the part of the repository address after github.com/')
           .describe('The GitHub repository of this site, owner/name: where the CMS at /admin saves changes.'),
         branch: shortText(100).default('main').describe('The branch the site is published from.'),
       })

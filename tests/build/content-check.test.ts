@@ -6,8 +6,8 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { metaSchema } from '../../src/lib/schemas';
+import { buildCopy } from '../support/build-copy';
 
 describe('a content error stops the build', () => {
   const root = resolve('.tmp', `content-check-build-${process.pid}`);
@@ -23,12 +23,8 @@ describe('a content error stops the build', () => {
     // 165 letters and {brand} ("Corvana"): 172 characters once filled.
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {2}description: .*$/m, `  description: "${'x'.repeat(165)}{brand}"`));
 
-    const build = spawnSync('npx', ['astro', 'build', '--mode', 'test'], {
-      env: { ...process.env, CONTENT_DIR: contentDir, OUT_DIR: dist, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
-      encoding: 'utf8',
-      timeout: 170_000,
-    });
-    const output = `${build.stdout}\n${build.stderr}`;
+    const build = buildCopy({ root, contentDir, out: dist });
+    const output = build.output;
     expect(build.status, output).not.toBe(0);
     const line = `${file} › meta.description: 172 characters, at most 160 — ${metaSchema.shape.description.description}`;
     expect(output.split('\n')).toContain(line);

@@ -7,13 +7,13 @@
  */
 import { describe, it, expect, afterAll } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { readManifest, type Manifest } from '../../src/lib/manifest';
 import { productSchema } from '../../src/lib/schemas';
 import { absoluteUrl } from '../../src/lib/urls';
 import { readListItems } from '../../src/lib/lists';
 import { assertBuilt, canonicalHost, expectRoutesAgree, fileFor, frontmatter, jsonLdNodes, productGridPages } from './built-site';
+import { buildCopy } from '../support/build-copy';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -209,17 +209,8 @@ describe('adding a product file adds its card, page, sitemap entry and structure
         ].join('\n'),
       );
     }
-    // A config that reuses astro.config.mjs but keeps the content cache out of the real one.
-    const config = join(root, 'astro.config.mjs');
-    writeFileSync(
-      config,
-      `import base from '${resolve('astro.config.mjs')}';\nexport default { ...base, cacheDir: ${JSON.stringify(join(root, 'cache'))} };\n`,
-    );
-    execFileSync('npx', ['astro', 'build', '--mode', 'test', '--config', relative(process.cwd(), config)], {
-      env: { ...process.env, CONTENT_DIR: contentDir, OUT_DIR: dist, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: 'pipe',
-      timeout: 170_000,
-    });
+    const build = buildCopy({ root, contentDir, out: dist });
+    expect(build.status, build.output).toBe(0);
 
     const built = readManifest(contentDir);
     const products = productsIn(contentDir, built);
