@@ -1,6 +1,6 @@
 /**
  * Content collections. Everything a visitor reads comes from `content/`;
- * the schemas live in `src/lib/schemas.ts` (shared with the route manifest).
+ * the schemas live in `src/lib/content/schemas.ts` (shared with the route manifest).
  * A wrong field fails the build with the file and the field named.
  */
 import { defineCollection } from 'astro:content';
@@ -16,16 +16,16 @@ import {
   searchCopySchema,
   serviceSchema,
   siteSchema,
-} from './lib/schemas';
-import { LISTS, listEntries, type ListName } from './lib/lists';
-import { readProductCategories } from './lib/manifest';
-import { COLLECTION_FILES, globPatterns, type RoutedCollection } from './lib/content-files';
+} from './lib/content/schemas';
+import { LISTS, listEntries, type ListName } from './lib/content/lists';
+import { readProductCategories } from './lib/routes/manifest';
+import { COLLECTION_FILES, globPatterns, type RoutedCollection } from './lib/content/files';
 
 /** CONTENT_DIR lets tests and the build benchmark build the site from a copy of content/. */
 const dir = process.env.CONTENT_DIR ?? './content';
 
 /**
- * A shared list (src/lib/lists.ts). Astro's data store keeps entries sorted by
+ * A shared list (src/lib/content/lists.ts). Astro's data store keeps entries sorted by
  * id, so the loader records each entry's position in the file as `order` and
  * `getList` sorts by it: lists render in the order editors wrote them.
  */

@@ -7,10 +7,10 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCsp, parseHeadersFile } from '../../src/lib/netlify';
-import { ADMIN_PATH, ADMIN_POLICY } from '../../src/lib/security';
-import { contentModel } from '../../src/lib/content-model';
-import { readProductCategories } from '../../src/lib/manifest';
+import { parseCsp, parseHeadersFile } from '../../src/lib/deploy/netlify';
+import { ADMIN_PATH, ADMIN_POLICY } from '../../src/lib/deploy/csp';
+import { contentModel } from '../../src/lib/content/model';
+import { readProductCategories } from '../../src/lib/routes/manifest';
 import type { CmsConfig } from '../../src/lib/cms/config';
 import { pagefindPages, pagefindPath } from './built-site';
 import { CONTENT, DIST, distFiles, readDist, requireDist, sitemapPaths } from '../support/site';

@@ -13,16 +13,16 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { join, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseYaml } from 'yaml';
-import { readManifest, type Manifest } from '../../src/lib/manifest';
-import { blogRoute, fillPageSlots, newestFirst, POSTS_PER_PAGE, PAGE_SLOTS } from '../../src/lib/routes';
-import { fillDeep, placeholderValues } from '../../src/lib/placeholders';
-import { FEED_PATH } from '../../src/lib/feed';
+import { readManifest, type Manifest } from '../../src/lib/routes/manifest';
+import { blogRoute, fillPageSlots, newestFirst, POSTS_PER_PAGE, PAGE_SLOTS } from '../../src/lib/routes/build';
+import { fillDeep, placeholderValues } from '../../src/lib/content/placeholders';
+import { FEED_PATH } from '../../src/lib/seo/feed';
 import { isoDate } from '../../src/lib/dates';
-import { absoluteUrl } from '../../src/lib/urls';
-import { checkDist } from '../../src/lib/gate/check';
-import type { ListingCopy } from '../../src/lib/schemas';
+import { absoluteUrl } from '../../src/lib/routes/urls';
+import { checkDist } from '../../src/lib/deploy/gate/check';
+import type { ListingCopy } from '../../src/lib/content/schemas';
 import { assertBuilt, builtPages, canonicalHost, expectRoutesAgree, fileFor } from './built-site';
-import { ADMIN_PATH } from '../../src/lib/security';
+import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 import { buildCopy } from '../support/build-copy';
 
 const decode = (text: string) =>

@@ -8,7 +8,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUDGETS, kb, pageWeight, type PageWeight } from '../../src/lib/gate/budgets';
+import { BUDGETS, kb, pageWeight, type PageWeight } from '../../src/lib/deploy/gate/budgets';
 import { table } from '../support/table';
 import { DIST, distFiles, readDist, requireDist, sitePages } from '../support/site';
 

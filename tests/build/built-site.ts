@@ -6,10 +6,10 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
-import { fillDeep, placeholderValues } from '../../src/lib/placeholders';
+import { fillDeep, placeholderValues } from '../../src/lib/content/placeholders';
 import { expect } from 'vitest';
-import { servedPaths, type Manifest } from '../../src/lib/manifest';
-import { indexableRoutes } from '../../src/lib/routes';
+import { servedPaths, type Manifest } from '../../src/lib/routes/manifest';
+import { indexableRoutes } from '../../src/lib/routes/build';
 
 export interface BuiltPage {
   file: string;

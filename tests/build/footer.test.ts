@@ -3,7 +3,7 @@
  * "LinkedIncorvana": label and handle keep their space through the compressed HTML.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { readManifest } from '../../src/lib/manifest';
+import { readManifest } from '../../src/lib/routes/manifest';
 import { CONTENT, readDist, requireDist } from '../support/site';
 
 describe('social links', () => {

@@ -1,5 +1,5 @@
 /**
- * The pre-publish check (scripts/check-dist.mjs, src/lib/gate/check.ts): the
+ * The pre-publish check (scripts/check-dist.mjs, src/lib/deploy/gate/check.ts): the
  * real build passes, and a copy of it broken in one way per rule fails with
  * the page and the rule named, through the same command Netlify runs.
  */
@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkDist, type Problem } from '../../src/lib/gate/check';
+import { checkDist, type Problem } from '../../src/lib/deploy/gate/check';
 import { CONTENT, DIST, requireDist } from '../support/site';
 
 const BROKEN = '.tmp/gate-dist';

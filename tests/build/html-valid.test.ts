@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { htmlFiles } from '../../src/lib/netlify';
+import { htmlFiles } from '../../src/lib/deploy/netlify';
 import { DIST, requireDist } from '../support/site';
 
 const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));

@@ -6,8 +6,8 @@
  */
 import { describe, it, expect } from 'vitest';
 import { join } from 'node:path';
-import { readManifest } from '../../src/lib/manifest';
-import { absoluteUrl } from '../../src/lib/urls';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { absoluteUrl } from '../../src/lib/routes/urls';
 import {
   assertBuilt,
   builtPages,
@@ -20,7 +20,7 @@ import {
   type Node,
 } from './built-site';
 import { readFileSync } from 'node:fs';
-import { ADMIN_PATH } from '../../src/lib/security';
+import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 const dist = 'dist';
 const manifest = readManifest('content');

@@ -8,11 +8,11 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest } from '../../src/lib/manifest';
-import { buildInlineScripts, headersFor, parseCsp, parseHeadersFile, parseRedirectsFile } from '../../src/lib/netlify';
-import { ADMIN_PATH, originOf } from '../../src/lib/security';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { buildInlineScripts, headersFor, parseCsp, parseHeadersFile, parseRedirectsFile } from '../../src/lib/deploy/netlify';
+import { ADMIN_PATH, originOf } from '../../src/lib/deploy/csp';
 import { CONTENT, DIST, distFiles, readDist, readNetlifyToml, requireDist } from '../support/site';
-import { FEED_PATH } from '../../src/lib/feed';
+import { FEED_PATH } from '../../src/lib/seo/feed';
 
 const manifest = readManifest(CONTENT);
 const toml = readNetlifyToml();

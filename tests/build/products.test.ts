@@ -8,10 +8,10 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readManifest, type Manifest } from '../../src/lib/manifest';
-import { productSchema } from '../../src/lib/schemas';
-import { absoluteUrl } from '../../src/lib/urls';
-import { readListItems } from '../../src/lib/lists';
+import { readManifest, type Manifest } from '../../src/lib/routes/manifest';
+import { productSchema } from '../../src/lib/content/schemas';
+import { absoluteUrl } from '../../src/lib/routes/urls';
+import { readListItems } from '../../src/lib/content/lists';
 import { assertBuilt, canonicalHost, expectRoutesAgree, fileFor, frontmatter, jsonLdNodes, productGridPages } from './built-site';
 import { buildCopy } from '../support/build-copy';
 

@@ -6,13 +6,13 @@
  * and a draft added, the blog test with enough posts for three blog pages.
  */
 import { describe, it, expect } from 'vitest';
-import { readManifest } from '../../src/lib/manifest';
-import { breadcrumbs } from '../../src/lib/head';
-import { buildRoutes, catchAllPaths, indexableRoutes, RouteError } from '../../src/lib/routes';
-import { metaSchema } from '../../src/lib/schemas';
-import { absoluteUrl } from '../../src/lib/urls';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { breadcrumbs } from '../../src/lib/seo/head';
+import { buildRoutes, catchAllPaths, indexableRoutes, RouteError } from '../../src/lib/routes/build';
+import { metaSchema } from '../../src/lib/content/schemas';
+import { absoluteUrl } from '../../src/lib/routes/urls';
 import { assertBuilt, builtPages, canonicalHost, expectRoutesAgree, jsonLdNodes } from './built-site';
-import { ADMIN_PATH } from '../../src/lib/security';
+import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 const meta = (path: string, extra: Record<string, unknown> = {}) =>
   metaSchema.parse({

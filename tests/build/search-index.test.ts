@@ -4,7 +4,7 @@
  * page, redirect pages, alias copies, /login or /search.
  */
 import { it, expect } from 'vitest';
-import { readManifest } from '../../src/lib/manifest';
+import { readManifest } from '../../src/lib/routes/manifest';
 import { assertBuilt, pagefindPages, pagefindPath } from './built-site';
 
 const dist = 'dist';

@@ -10,7 +10,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
-import { BUDGETS, gzipSize, jsBudgetKind, kb } from '../../src/lib/gate/budgets';
+import { BUDGETS, gzipSize, jsBudgetKind, kb } from '../../src/lib/deploy/gate/budgets';
 import { table } from '../support/table';
 import { DIST, hasFormIsland, readDist, sitePages } from '../support/site';
 import { settle } from '../support/settle';

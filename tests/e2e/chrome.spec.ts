@@ -1,8 +1,8 @@
 /** Shared chrome: header, footer, skip link, mobile menu; pages render without console errors. */
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
-import { readManifest, servedPaths } from '../../src/lib/manifest';
-import { ADMIN_PATH } from '../../src/lib/security';
+import { readManifest, servedPaths } from '../../src/lib/routes/manifest';
+import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 const manifest = readManifest('content');
 const { nav } = manifest.site;

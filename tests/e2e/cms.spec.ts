@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { CMS_PROXY_ORIGIN } from '../../src/lib/security';
+import { CMS_PROXY_ORIGIN } from '../../src/lib/deploy/csp';
 import { buildCopy } from '../support/build-copy';
 
 const PRODUCT = 'newsbox';

@@ -6,9 +6,9 @@
  */
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { readManifest } from '../../src/lib/manifest';
-import { formatMonths } from '../../src/lib/retention';
-import { readListItems } from '../../src/lib/lists';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { formatMonths } from '../../src/lib/content/retention';
+import { readListItems } from '../../src/lib/content/lists';
 
 const { site } = readManifest('content');
 const slug = site.slug;

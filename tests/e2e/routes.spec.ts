@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { test, expect } from './fixtures';
-import { readManifest, servedPaths } from '../../src/lib/manifest';
-import type { SearchCopy } from '../../src/lib/schemas';
-import { absoluteUrl } from '../../src/lib/urls';
+import { readManifest, servedPaths } from '../../src/lib/routes/manifest';
+import type { SearchCopy } from '../../src/lib/content/schemas';
+import { absoluteUrl } from '../../src/lib/routes/urls';
 
 const manifest = readManifest('content');
 const notFound = (parse(readFileSync('content/search.yaml', 'utf8')) as { search: SearchCopy }).search.notFound;

@@ -8,9 +8,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { readManifest } from '../../src/lib/manifest';
-import { parseHeadersFile, type HeaderRule } from '../../src/lib/netlify';
-import { ADMIN_PATH } from '../../src/lib/security';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { parseHeadersFile, type HeaderRule } from '../../src/lib/deploy/netlify';
+import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 export const DIST = process.env.OUT_DIR ?? 'dist';
 export const CONTENT = process.env.CONTENT_DIR ?? 'content';

@@ -1,16 +1,16 @@
 /**
- * The blog from the route list (src/lib/routes.ts) with any number of posts:
+ * The blog from the route list (src/lib/routes/build.ts) with any number of posts:
  * the site has one post, so pagination is proven here with 0, 1, 12, 13 and
  * 25, through the same `buildRoutes` that feeds getStaticPaths, the sitemap,
  * the search index and the breadcrumbs. Then the feed's options and the RSS
- * they render (src/lib/feed.ts), and the blog's sitemap lastmod.
+ * they render (src/lib/seo/feed.ts), and the blog's sitemap lastmod.
  */
 import { describe, it, expect } from 'vitest';
 import { getRssString } from '@astrojs/rss';
 import { XMLParser } from 'fast-xml-parser';
-import { breadcrumbs } from '../../src/lib/head';
-import { feedOptions, FEED_PATH } from '../../src/lib/feed';
-import { readManifest } from '../../src/lib/manifest';
+import { breadcrumbs } from '../../src/lib/seo/head';
+import { feedOptions, FEED_PATH } from '../../src/lib/seo/feed';
+import { readManifest } from '../../src/lib/routes/manifest';
 import {
   blogRoute,
   buildRoutes,
@@ -25,9 +25,9 @@ import {
   type LaterPages,
   type Route,
   type RouteSource,
-} from '../../src/lib/routes';
-import { metaSchema, pageSchema } from '../../src/lib/schemas';
-import { sitemapRules } from '../../src/lib/sitemap';
+} from '../../src/lib/routes/build';
+import { metaSchema, pageSchema } from '../../src/lib/content/schemas';
+import { sitemapRules } from '../../src/lib/routes/sitemap';
 
 const meta = (path: string, extra: Record<string, unknown> = {}) =>
   metaSchema.parse({

@@ -9,11 +9,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
-import { checkContent, checkDocument, ContentError, contentProblems, descriptionAt, validate } from '../../src/lib/content-check';
-import { readManifest, readSite } from '../../src/lib/manifest';
-import { listFileSchema } from '../../src/lib/lists';
-import { placeholderValues } from '../../src/lib/placeholders';
-import { metaSchema, pageSchema, productSchemaWith, sectionSchema } from '../../src/lib/schemas';
+import { checkContent, checkDocument, ContentError, contentProblems, descriptionAt, validate } from '../../src/lib/content/check';
+import { readManifest, readSite } from '../../src/lib/routes/manifest';
+import { listFileSchema } from '../../src/lib/content/lists';
+import { placeholderValues } from '../../src/lib/content/placeholders';
+import { metaSchema, pageSchema, productSchemaWith, sectionSchema } from '../../src/lib/content/schemas';
 
 /** The lines of validating `data` with `schema`, shown as file "f". */
 function lines(schema: z.ZodType, data: unknown): string[] {

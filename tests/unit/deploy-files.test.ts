@@ -3,10 +3,10 @@ import { describe, it, expect, afterAll } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageHeaderRules, redirectRules, writeDeployFiles } from '../../src/lib/deploy-files';
-import { parseCsp, parseHeadersFile, parseRedirectsFile, sha256Source } from '../../src/lib/netlify';
-import { REVALIDATE_CACHE } from '../../src/lib/security';
-import { FEED_PATH } from '../../src/lib/feed';
+import { pageHeaderRules, redirectRules, writeDeployFiles } from '../../src/lib/deploy/integration';
+import { parseCsp, parseHeadersFile, parseRedirectsFile, sha256Source } from '../../src/lib/deploy/netlify';
+import { REVALIDATE_CACHE } from '../../src/lib/deploy/csp';
+import { FEED_PATH } from '../../src/lib/seo/feed';
 
 const scriptSrc = (rule: { values: Record<string, string> }) => parseCsp(rule.values['Content-Security-Policy']).get('script-src');
 

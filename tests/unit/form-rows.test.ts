@@ -6,9 +6,9 @@ import { demoForm, REQUEST_TAGS } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
 import { productTeamForm } from '../../src/lib/forms/product-team';
 import { EMAIL_MAX_LENGTH } from '../../src/lib/forms/patterns';
-import { readSite } from '../../src/lib/manifest';
-import { fill, placeholderValues } from '../../src/lib/placeholders';
-import { readListItems } from '../../src/lib/lists';
+import { readSite } from '../../src/lib/routes/manifest';
+import { fill, placeholderValues } from '../../src/lib/content/placeholders';
+import { readListItems } from '../../src/lib/content/lists';
 
 const id = '22222222-2222-4222-8222-222222222222';
 const forms = [contactForm, demoForm, careersForm, productTeamForm];

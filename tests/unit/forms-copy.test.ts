@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { formsCopySchema } from '../../src/lib/schemas';
+import { formsCopySchema } from '../../src/lib/content/schemas';
 
 const raw = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: unknown }).forms;
 

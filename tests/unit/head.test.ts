@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { buildHead, breadcrumbs, type HeadTag } from '../../src/lib/head';
-import { readSite } from '../../src/lib/manifest';
-import { metaSchema } from '../../src/lib/schemas';
+import { buildHead, breadcrumbs, type HeadTag } from '../../src/lib/seo/head';
+import { readSite } from '../../src/lib/routes/manifest';
+import { metaSchema } from '../../src/lib/content/schemas';
 
 const site = readSite('content');
 const host = 'https://corvana.example/';

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { entryFile, gitLastmod } from '../../src/lib/lastmod';
+import { entryFile, gitLastmod } from '../../src/lib/routes/lastmod';
 
 const root = mkdtempSync(join(tmpdir(), 'lastmod-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 /** The link check of the built site on a fixture build: what lands, and what is reported with page, link and reason. */
 import { describe, it, expect } from 'vitest';
-import { checkLinks, mailtoProblem, pageIds, pageLinks, telProblem } from '../../src/lib/gate/links';
+import { checkLinks, mailtoProblem, pageIds, pageLinks, telProblem } from '../../src/lib/deploy/gate/links';
 
 const origin = 'https://corvana.example';
 const page = (file: string, path: string, body: string) => ({ file, path, html: `<!doctype html><html><body>${body}</body></html>` });

@@ -12,8 +12,8 @@ import {
   renderRedirectsFile,
   sha256Source,
   type HeaderRule,
-} from '../../src/lib/netlify';
-import { headerCsp, originOf } from '../../src/lib/security';
+} from '../../src/lib/deploy/netlify';
+import { headerCsp, originOf } from '../../src/lib/deploy/csp';
 
 describe('Netlify path matching', () => {
   it('matches like Netlify: / exactly, * the rest, :name one segment', () => {

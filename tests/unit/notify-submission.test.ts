@@ -19,7 +19,7 @@ import {
   type Kind,
 } from '../../supabase/functions/notify-submission/message';
 import { parsePayload } from '../../supabase/functions/notify-submission/payload';
-import { readListItems } from '../../src/lib/lists';
+import { readListItems } from '../../src/lib/content/lists';
 
 /** A form's row as the database webhook delivers it after the insert. */
 function delivered(form: FormDefinition, values: Record<string, string>) {

@@ -1,6 +1,6 @@
 /** Products and services: numbered entries first by their number, then the others by title. */
 import { describe, it, expect } from 'vitest';
-import { byOrderThenTitle } from '../../src/lib/order';
+import { byOrderThenTitle } from '../../src/lib/content/order';
 
 const titles = (entries: { title: string; order?: number }[]) => [...entries].sort(byOrderThenTitle).map((e) => e.title);
 

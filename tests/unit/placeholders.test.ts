@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { fill, fillDeep, placeholderValues, PlaceholderError, unknownPlaceholders } from '../../src/lib/placeholders';
-import { readSite } from '../../src/lib/manifest';
+import { fill, fillDeep, placeholderValues, PlaceholderError, unknownPlaceholders } from '../../src/lib/content/placeholders';
+import { readSite } from '../../src/lib/routes/manifest';
 
 const values = placeholderValues(readSite('content'));
 

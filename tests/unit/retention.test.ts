@@ -1,9 +1,9 @@
 /** Retention periods in content/site.yaml: validated, and written into content as "12 months". */
 import { describe, it, expect } from 'vitest';
-import { readSite } from '../../src/lib/manifest';
-import { fill, placeholderValues } from '../../src/lib/placeholders';
-import { formatMonths, retentionSchema } from '../../src/lib/retention';
-import { siteSchema } from '../../src/lib/schemas';
+import { readSite } from '../../src/lib/routes/manifest';
+import { fill, placeholderValues } from '../../src/lib/content/placeholders';
+import { formatMonths, retentionSchema } from '../../src/lib/content/retention';
+import { siteSchema } from '../../src/lib/content/schemas';
 
 const site = readSite('content');
 

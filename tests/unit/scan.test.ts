@@ -1,6 +1,6 @@
 /** The detectors of the pre-publish check: leaked secrets and unsafe new-tab links. */
 import { describe, it, expect } from 'vitest';
-import { findSecrets, findUnsafeBlankTargets } from '../../src/lib/gate/scan';
+import { findSecrets, findUnsafeBlankTargets } from '../../src/lib/deploy/gate/scan';
 
 const fakeJwt = (payload: object) =>
   ['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', Buffer.from(JSON.stringify(payload)).toString('base64url'), 'c2lnbmF0dXJl'].join('.');

@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { metaSchema, productSchemaWith, sectionSchema, siteSchema, sitePath } from '../../src/lib/schemas';
-import { readProductCategories, readSite } from '../../src/lib/manifest';
-import { productInfo } from '../../src/lib/product-info';
-import { readListItems } from '../../src/lib/lists';
+import { metaSchema, productSchemaWith, sectionSchema, siteSchema, sitePath } from '../../src/lib/content/schemas';
+import { readProductCategories, readSite } from '../../src/lib/routes/manifest';
+import { productInfo } from '../../src/lib/seo/product-info';
+import { readListItems } from '../../src/lib/content/lists';
 
 const goodMeta = {
   path: '/about',

@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { searchCopySchema } from '../../src/lib/schemas';
+import { searchCopySchema } from '../../src/lib/content/schemas';
 
 const copy = (parse(readFileSync('content/search.yaml', 'utf8')) as { search: unknown }).search;
 

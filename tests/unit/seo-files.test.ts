@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { robotsTxt } from '../../src/lib/robots';
-import { sitemapRules } from '../../src/lib/sitemap';
-import { readManifest } from '../../src/lib/manifest';
-import { metaSchema } from '../../src/lib/schemas';
-import { absoluteUrl, normalizePath, isExternal } from '../../src/lib/urls';
+import { robotsTxt } from '../../src/lib/seo/robots';
+import { sitemapRules } from '../../src/lib/routes/sitemap';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { metaSchema } from '../../src/lib/content/schemas';
+import { absoluteUrl, normalizePath, isExternal } from '../../src/lib/routes/urls';
 
 const manifest = readManifest('content');
 const host = 'https://corvana.example';

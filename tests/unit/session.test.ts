@@ -1,6 +1,6 @@
-/** The shared sign-in state fed by Supabase Auth events (src/lib/session.ts). */
+/** The shared sign-in state fed by Supabase Auth events (src/lib/supabase/session.ts). */
 import { describe, it, expect } from 'vitest';
-import { initialSession, nextSession, type SessionState } from '../../src/lib/session';
+import { initialSession, nextSession, type SessionState } from '../../src/lib/supabase/session';
 
 const session = { user: { id: 'u1', email: 'ada@example.com' } };
 const signedIn: SessionState = {

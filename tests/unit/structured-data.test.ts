@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { blogPosting, faqPage, productItemList, softwareApplication } from '../../src/lib/structured-data';
-import { readSite } from '../../src/lib/manifest';
-import { fillHtml } from '../../src/lib/markdown';
-import { placeholderValues, PlaceholderError } from '../../src/lib/placeholders';
+import { blogPosting, faqPage, productItemList, softwareApplication } from '../../src/lib/seo/structured-data';
+import { readSite } from '../../src/lib/routes/manifest';
+import { fillHtml } from '../../src/lib/content/markdown';
+import { placeholderValues, PlaceholderError } from '../../src/lib/content/placeholders';
 
 const site = readSite('content');
 const host = 'https://corvana.example/';

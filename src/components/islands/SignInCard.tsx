@@ -13,10 +13,10 @@
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, nextSession } from '../../lib/session';
+import { $session, nextSession } from '../../lib/supabase/session';
 import { authPlan, authStorageKey, backendConfig, hasFragmentTokens } from '../../lib/supabase/config';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../lib/forms/patterns';
-import type { FormsCopy } from '../../lib/schemas';
+import type { FormsCopy } from '../../lib/content/schemas';
 import { SubmitButton, TextField } from '../forms/controls';
 import { typedValues } from '../../lib/forms/early-input';
 import { Notices, notifyError, notifySuccess } from '../forms/notices';

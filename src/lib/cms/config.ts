@@ -1,6 +1,6 @@
 /**
  * The Decap CMS configuration, generated from the zod schemas that validate
- * content/ (src/lib/content-model.ts), never written by hand: each field gets
+ * content/ (src/lib/content/model.ts), never written by hand: each field gets
  * its label, its hint (the schema's `.describe()` text and its limits),
  * required or not, length limits as patterns the editor enforces, select
  * options from enums, and the section types of a discriminated union as
@@ -8,7 +8,7 @@
  * so every zod wrapper (optional, default, pipe …) is already resolved.
  */
 import { z } from 'astro/zod';
-import type { ContentSource } from '../content-model';
+import type { ContentSource } from '../content/model';
 
 /** The subset of JSON Schema that zod's export produces for our schemas. */
 export interface JsonSchema {

@@ -1,11 +1,11 @@
 /**
- * The CMS configuration of this site: the content model (src/lib/content-model.ts)
+ * The CMS configuration of this site: the content model (src/lib/content/model.ts)
  * with the product categories of the content being built, the repository and
  * branch of content/site.yaml, and decap-server's address for local editing.
  */
-import { contentModel } from '../content-model';
-import { readProductCategories, readSite } from '../manifest';
-import { CMS_PROXY_ORIGIN } from '../security';
+import { contentModel } from '../content/model';
+import { readProductCategories, readSite } from '../routes/manifest';
+import { CMS_PROXY_ORIGIN } from '../deploy/csp';
 import { cmsConfig, type CmsConfig } from './config';
 
 /** `contentDir`: the content being built (CONTENT_DIR in tests); the CMS always edits the repository's content/. */

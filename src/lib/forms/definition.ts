@@ -2,7 +2,7 @@
  * A form definition: everything about one website form that is not copy.
  * The island renders its fields from it (src/components/forms/SubmissionForm.tsx),
  * `toRow` maps the visitor's values to the row it inserts, the copy schema
- * (src/lib/schemas.ts) requires a label for each field and an error message
+ * (src/lib/content/schemas.ts) requires a label for each field and an error message
  * for each pattern, and the SQL tests check every `maxLength` against the
  * column's CHECK constraint (tests/db/forms.test.ts).
  *

@@ -6,8 +6,8 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { PageMeta, Site, UiCopy } from './schemas';
 import { fillDeep, placeholderValues } from './placeholders';
-import { blogRoute, buildRoutes, PAGE_SLOTS, type LaterPages, type Redirect, type Route } from './routes';
-import { readRedirects } from './manifest';
+import { blogRoute, buildRoutes, PAGE_SLOTS, type LaterPages, type Redirect, type Route } from '../routes/build';
+import { readRedirects } from '../routes/manifest';
 import type { ListName } from './lists';
 import { byOrderThenTitle } from './order';
 
@@ -62,13 +62,13 @@ export async function getClaims(ids: string[]) {
   });
 }
 
-/** Products in page order (src/lib/order.ts), sorted by their filled titles: what visitors read. */
+/** Products in page order (src/lib/content/order.ts), sorted by their filled titles: what visitors read. */
 export async function getProducts() {
   const entries = await Promise.all((await getCollection('products')).map(async (e) => ({ ...e, data: await filled(e.data) })));
   return entries.sort((a, b) => byOrderThenTitle(a.data, b.data));
 }
 
-/** Services in page order (src/lib/order.ts). */
+/** Services in page order (src/lib/content/order.ts). */
 export async function getServices() {
   const entries = await Promise.all((await getCollection('services')).map(async (e) => ({ ...e, data: await filled(e.data) })));
   return entries.sort((a, b) => byOrderThenTitle(a.data, b.data));

@@ -8,11 +8,11 @@
  * validation errors and in editor tooling.
  */
 import { z } from 'astro/zod';
-import type { FormDefinition } from './forms/definition';
-import { contactForm } from './forms/contact';
-import { demoForm } from './forms/demo';
-import { careersForm } from './forms/careers';
-import { productTeamForm } from './forms/product-team';
+import type { FormDefinition } from '../forms/definition';
+import { contactForm } from '../forms/contact';
+import { demoForm } from '../forms/demo';
+import { careersForm } from '../forms/careers';
+import { productTeamForm } from '../forms/product-team';
 import { retentionSchema } from './retention';
 
 /** A site path, optionally templated with `{slug}` (the brand slug from the site configuration). */
@@ -31,7 +31,7 @@ const slotted = <T extends z.ZodString>(text: T, ...slots: string[]) =>
   text.refine((value) => slots.every((slot) => value.includes(`{${slot}}`)), {
     message: `must contain ${slots.map((slot) => `{${slot}}`).join(' and ')}`,
   });
-/** Words the browser fills in at run time (see src/lib/search-copy.ts): the text must hold each slot. */
+/** Words the browser fills in at run time (see src/lib/content/search-copy.ts): the text must hold each slot. */
 const withSlots = (max: number, ...slots: string[]) => slotted(shortText(max), ...slots);
 
 /** One page's metadata: path, names, search snippet and sitemap hints. Shared by pages, products, services and posts. */
@@ -367,7 +367,7 @@ export const sectionsSchema = z.array(sectionSchema).default([]);
 
 /**
  * The words of the blog (`layout: blog`): the page lists every post, newest
- * first, a fixed number per page (src/lib/routes.ts); page 1 is the page's own
+ * first, a fixed number per page (src/lib/routes/build.ts); page 1 is the page's own
  * path (/blog), later pages add their number (/blog/2). `{page}` and `{pages}`
  * are filled in per page.
  */

@@ -20,9 +20,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { htmlFiles, inlineScripts, pagePath, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
-import type { Redirect } from './routes';
-import { ADMIN_PATH, ADMIN_POLICY, headerCsp, REVALIDATE_CACHE, type CspInput } from './security';
-import { FEED_CONTENT_TYPE, FEED_PATH } from './feed';
+import type { Redirect } from '../routes/build';
+import { ADMIN_PATH, ADMIN_POLICY, headerCsp, REVALIDATE_CACHE, type CspInput } from './csp';
+import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';
 
 export interface PageHtml {
   /** Relative to the build folder: about.html, services/x.html … */
@@ -63,7 +63,7 @@ export interface DeployInput extends CspInput {
 export function writeDeployFiles(distDir: string, { redirects, ...csp }: DeployInput) {
   const pages = htmlFiles(distDir).map((file) => ({ file, html: readFileSync(join(distDir, file), 'utf8') }));
   const headers = [...pageHeaderRules(pages, csp), ...feedHeaderRules(distDir)];
-  const generated = 'Written by the build (src/lib/deploy-files.ts); never edit or commit.';
+  const generated = 'Written by the build (src/lib/deploy/integration.ts); never edit or commit.';
   writeFileSync(
     join(distDir, '_headers'),
     renderHeadersFile(headers, [

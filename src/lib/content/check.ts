@@ -1,7 +1,7 @@
 /**
  * The content check, the first thing `astro build` and `astro dev` do (astro.config.mjs).
  *
- * It reads every file that src/lib/content-model.ts describes, fills its
+ * It reads every file that src/lib/content/model.ts describes, fills its
  * placeholders with the values of content/site.yaml (so a length counts what a
  * visitor reads: "{brand}" counts as the letters of the brand name), validates it with
  * the model's schema, and throws one error listing every problem of every file,
@@ -9,15 +9,15 @@
  *
  *   content/products/newsbox.md › meta.description: 172 characters, at most 160 — <the field's .describe() text>
  *
- * src/lib/manifest.ts validates with `checkDocument` too, so both word a problem the same way.
+ * src/lib/routes/manifest.ts validates with `checkDocument` too, so both word a problem the same way.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { z } from 'astro/zod';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { contentModel, type ContentSource } from './content-model';
-import { isContentFile } from './content-files';
+import { contentModel, type ContentSource } from './model';
+import { isContentFile } from './files';
 import { fill, placeholderValues, unknownPlaceholders } from './placeholders';
 import { siteSchema } from './schemas';
 

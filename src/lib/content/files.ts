@@ -1,7 +1,7 @@
 /**
  * Where each collection's files live under `content/` and which files count.
  * The content collections (src/content.config.ts) and the route manifest that
- * astro.config.mjs reads from disk (src/lib/manifest.ts) both take their file
+ * astro.config.mjs reads from disk (src/lib/routes/manifest.ts) both take their file
  * lists from here, so a file is either part of the site for both or for neither.
  *
  * A file whose name starts with `_` is a draft: no collection loads it, so it

@@ -2,8 +2,8 @@
  * The route list: the one function that turns content entries into the paths
  * of the site. Everything that needs to know the site's paths reads its
  * result: the catch-all page's getStaticPaths and the breadcrumbs (through
- * src/lib/content.ts, from the content collections), the sitemap, the
- * redirects and the tests (through src/lib/manifest.ts, from the same files
+ * src/lib/content/collections.ts, from the content collections), the sitemap, the
+ * redirects and the tests (through src/lib/routes/manifest.ts, from the same files
  * read before the content layer exists). Both feed their entries to
  * `buildRoutes`, so an entry cannot be routed, aliased or excluded in one and
  * not in the other.
@@ -23,7 +23,7 @@
  *   breadcrumbs unless they name another `parent`;
  * - no path may be claimed twice, and a redirect must land on a page.
  */
-import type { PageMeta } from './schemas';
+import type { PageMeta } from '../content/schemas';
 
 export type RouteKind = 'page' | 'product' | 'service' | 'post';
 

@@ -2,13 +2,13 @@
  * Netlify's side of the deploy: inline script detection for CSP hashes, the
  * `_headers` and `_redirects` file formats, and how Netlify matches a path
  * to header rules. The build writes both files into dist/
- * (src/lib/deploy-files.ts); the pre-publish check and the tests read them
+ * (src/lib/deploy/integration.ts); the pre-publish check and the tests read them
  * back with the parsers here.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Redirect } from './routes';
+import type { Redirect } from '../routes/build';
 
 export interface InlineScript {
   /** File (relative to the build folder) the script was found in. */

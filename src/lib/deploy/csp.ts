@@ -3,7 +3,7 @@
  * writes into every page (`security.csp` in astro.config.mjs, a <meta> with
  * the page's script hashes) and the one Netlify sends as a real header
  * (dist/_headers, written by the build from the very pages it publishes:
- * src/lib/deploy-files.ts). The build-independent headers (HSTS, framing,
+ * src/lib/deploy/integration.ts). The build-independent headers (HSTS, framing,
  * caching of /_astro) live in netlify.toml.
  *
  * Browsers enforce BOTH policies, so a request must pass each of them:

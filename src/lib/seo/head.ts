@@ -3,8 +3,8 @@
  * entry and the site configuration. `Head.astro` only renders this list,
  * so everything here is unit-tested without a browser.
  */
-import type { PageMeta, Site } from './schemas';
-import { absoluteUrl } from './urls';
+import type { PageMeta, Site } from '../content/schemas';
+import { absoluteUrl } from '../routes/urls';
 import { FEED_PATH } from './feed';
 import { breadcrumbList, graph, organization, serializeJsonLd, webSite, type Crumb, type JsonLd } from './structured-data';
 

@@ -10,7 +10,7 @@
  * Attributes are read from the markup outside <script> and <style>, including
  * the module URLs of Astro islands.
  */
-import type { Redirect } from '../routes';
+import type { Redirect } from '../../routes/build';
 
 export interface LinkProblem {
   /** The site path of the page holding the link. */

@@ -1,7 +1,7 @@
 /** The copy of the forms and the sign-in card (content/forms.yaml), placeholders filled. Build time only. */
 import { getEntry } from 'astro:content';
-import { filled } from '../content';
-import type { FormsCopy } from '../schemas';
+import { filled } from './collections';
+import type { FormsCopy } from './schemas';
 
 export async function getFormsCopy(): Promise<FormsCopy> {
   const entry = await getEntry('forms', 'forms');

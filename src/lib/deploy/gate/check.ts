@@ -12,13 +12,13 @@
  * - budget:       HTML ≤ 14 KB and CSS ≤ 12 KB gzip per page;
  * - secret:       no service-role key, secret key or private key in any text file;
  * - new-tab:      no target="_blank" without rel="noopener";
- * - link:         every link lands (src/lib/gate/links.ts);
+ * - link:         every link lands (src/lib/deploy/gate/links.ts);
  * - security.txt: present, and valid at the time of the check.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { readManifest } from '../manifest';
+import { readManifest } from '../../routes/manifest';
 import {
   htmlFiles,
   inlineScripts,
@@ -29,9 +29,9 @@ import {
   parseRedirectsFile,
   type HeaderRule,
 } from '../netlify';
-import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, REVALIDATE_CACHE } from '../security';
+import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, REVALIDATE_CACHE } from '../csp';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
-import { FEED_CONTENT_TYPE, FEED_PATH } from '../feed';
+import { FEED_CONTENT_TYPE, FEED_PATH } from '../../seo/feed';
 import { BUDGETS, kb, pageWeight } from './budgets';
 import { checkLinks } from './links';
 import { findSecrets, findUnsafeBlankTargets } from './scan';

@@ -1,6 +1,6 @@
 /** The structured-data view of a product entry (placeholders already filled). */
 import type { z } from 'astro/zod';
-import type { productSchema } from './schemas';
+import type { productSchema } from '../content/schemas';
 import type { ProductInfo } from './structured-data';
 
 type Product = z.infer<typeof productSchema>;

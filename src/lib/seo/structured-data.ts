@@ -3,8 +3,8 @@
  * rendered by the head. Every page gets Organization and WebSite (with the
  * SearchAction that lets search engines offer the site search); pages below the home page get a BreadcrumbList.
  */
-import type { Site } from './schemas';
-import { absoluteUrl } from './urls';
+import type { Site } from '../content/schemas';
+import { absoluteUrl } from '../routes/urls';
 
 export type JsonLd = Record<string, unknown> & { '@type': string };
 

@@ -2,12 +2,12 @@
  * The RSS 2.0 feed of the posts at /rss.xml (src/pages/rss.xml.ts renders it
  * with @astrojs/rss): the channel's title and description from content/site.yaml
  * (`feed`), its link the blog, one item per post, newest first, in the same
- * order as the blog (src/lib/routes.ts). Every page announces it in its head
- * (src/lib/head.ts), and dist/_headers serves it as RSS (src/lib/deploy-files.ts).
+ * order as the blog (src/lib/routes/build.ts). Every page announces it in its head
+ * (src/lib/seo/head.ts), and dist/_headers serves it as RSS (src/lib/deploy/integration.ts).
  */
-import type { Site } from './schemas';
-import { blogRoute, newestFirst, type Route } from './routes';
-import { absoluteUrl } from './urls';
+import type { Site } from '../content/schemas';
+import { blogRoute, newestFirst, type Route } from '../routes/build';
+import { absoluteUrl } from '../routes/urls';
 
 export const FEED_PATH = '/rss.xml';
 /** Without it Netlify would send application/xml, which feed readers accept but browsers do not recognise as a feed. */

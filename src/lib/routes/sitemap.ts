@@ -2,13 +2,13 @@
  * Sitemap rules, fed to @astrojs/sitemap from the route manifest: only
  * canonical, indexable pages (no noindex pages, aliases, redirects or 404),
  * each with its own priority and changefreq, and as lastmod the last commit
- * of its content file when there is one (src/lib/lastmod.ts). A page of the
+ * of its content file when there is one (src/lib/routes/lastmod.ts). A page of the
  * blog changes with the posts it lists: its lastmod is the latest of its own
  * file's and theirs.
  */
 import type { SitemapItem } from '@astrojs/sitemap';
 import type { Manifest, RouteEntry } from './manifest';
-import { indexableRoutes } from './routes';
+import { indexableRoutes } from './build';
 import { absoluteUrl, normalizePath } from './urls';
 
 /** The sitemap protocol has no "quarterly"; the nearest value that does not understate change is monthly. */

@@ -4,7 +4,7 @@
  * {max}, {path}) stay as written: the visitor's browser fills them in.
  */
 import { getEntry } from 'astro:content';
-import { getSite } from './content';
+import { getSite } from './collections';
 import { fillDeep, placeholderValues } from './placeholders';
 import { searchRuntimeSlots, type SearchCopy } from './schemas';
 

@@ -8,8 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { COLLECTION_FILES, type RoutedCollection } from './content-files';
-import type { RouteKind, RouteSource } from './routes';
+import { COLLECTION_FILES, type RoutedCollection } from '../content/files';
+import type { RouteKind, RouteSource } from './build';
 
 const COLLECTION_OF: Record<RouteKind, RoutedCollection> = { page: 'pages', product: 'products', service: 'services', post: 'posts' };
 

@@ -5,8 +5,8 @@
  * an editor's form and the build's rules cannot drift apart.
  */
 import { z } from 'astro/zod';
-import { COLLECTION_FILES, type RoutedCollection } from './content-files';
-import { PAGE_SLOTS } from './routes';
+import { COLLECTION_FILES, type RoutedCollection } from './files';
+import { PAGE_SLOTS } from '../routes/build';
 import { LISTS, LIST_NAMES, listFileSchema } from './lists';
 import {
   formsCopySchema,

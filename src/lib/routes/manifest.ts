@@ -3,14 +3,14 @@
  * that runs before Astro's content layer exists: astro.config.mjs (sitemap
  * rules, redirects) and the tests. The files are validated with the same
  * schemas as the content collections, listed by the same rules
- * (src/lib/content-files.ts) and turned into routes by the same function
- * (`buildRoutes` in src/lib/routes.ts) as the pages themselves.
+ * (src/lib/content/files.ts) and turned into routes by the same function
+ * (`buildRoutes` in src/lib/routes/build.ts) as the pages themselves.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { parse as parseYaml } from 'yaml';
-import { COLLECTION_FILES, entryId, isContentFile, type RoutedCollection } from './content-files';
+import { COLLECTION_FILES, entryId, isContentFile, type RoutedCollection } from '../content/files';
 import {
   buildRoutes,
   PAGE_SLOTS,
@@ -21,10 +21,10 @@ import {
   type RouteKind,
   type RouteSource,
   type ServedPath,
-} from './routes';
-import { pageSchema, postSchema, productSchemaWith, redirectSchema, serviceSchema, siteSchema, type Site } from './schemas';
-import { placeholderValues } from './placeholders';
-import { checkDocument, ContentError } from './content-check';
+} from './build';
+import { pageSchema, postSchema, productSchemaWith, redirectSchema, serviceSchema, siteSchema, type Site } from '../content/schemas';
+import { placeholderValues } from '../content/placeholders';
+import { checkDocument, ContentError } from '../content/check';
 
 export type { RouteKind, Redirect };
 export type RouteEntry = Route<RouteSource>;
@@ -37,7 +37,7 @@ export interface Manifest {
 /**
  * Validate `value` with `schema`, its placeholders filled with `values` first
  * when given (lengths count what visitors read). The error lists one line per
- * problem, worded like the content check's (src/lib/content-check.ts).
+ * problem, worded like the content check's (src/lib/content/check.ts).
  */
 export function validated<S extends z.ZodType>(file: string, schema: S, value: unknown, values?: Record<string, string>): z.output<S> {
   const checked = checkDocument(file, schema, value, values);

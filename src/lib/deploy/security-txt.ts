@@ -3,7 +3,7 @@
  * Its Expires field is required and should lie less than a year ahead, so the
  * file is written at build time: every deploy renews it.
  */
-import { absoluteUrl } from './urls';
+import { absoluteUrl } from '../routes/urls';
 
 export const SECURITY_TXT_PATH = '/.well-known/security.txt';
 

@@ -3,7 +3,7 @@
  * HTML fits the first round trip (TCP initial window, ~14.6 kB); JavaScript is
  * what a page loads before any interaction; CSS is every stylesheet the page
  * links plus its inline <style> blocks. HTML and CSS are checked on dist/
- * before publishing (src/lib/gate/check.ts), JavaScript in a browser
+ * before publishing (src/lib/deploy/gate/check.ts), JavaScript in a browser
  * (tests/e2e/budgets.spec.ts).
  */
 import { readFileSync } from 'node:fs';
