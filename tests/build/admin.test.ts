@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseCsp, parseHeadersFile } from '../../src/lib/deploy/netlify';
 import { ADMIN_PATH, ADMIN_POLICY } from '../../src/lib/deploy/csp';
 import { contentModel } from '../../src/lib/content/model';
-import { readProductCategories } from '../../src/lib/routes/manifest';
+import { readProductCategories } from '../../src/lib/content/read';
 import type { CmsConfig } from '../../src/lib/cms/config';
 import { pagefindPages, pagefindPath } from './built-site';
 import { CONTENT, DIST, distFiles, readDist, requireDist, sitemapPaths } from '../support/site';

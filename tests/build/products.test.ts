@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 import { readManifest, type Manifest } from '../../src/lib/routes/manifest';
 import { productSchema } from '../../src/lib/content/schemas';
 import { absoluteUrl } from '../../src/lib/routes/urls';
-import { readListItems } from '../../src/lib/content/lists';
+import { readListItems } from '../../src/lib/content/read';
+import type { ListName } from '../../src/lib/content/lists';
 import { assertBuilt, canonicalHost, expectRoutesAgree, fileFor, frontmatter, jsonLdNodes, productGridPages } from './built-site';
 import { buildCopy } from '../support/build-copy';
 
@@ -111,12 +112,12 @@ describe('the built site has every product of content/products', () => {
         .trim(),
     );
   };
-  const listTitles = (file: string) => (readListItems(join('content', 'lists', file)) as { title: string }[]).map((e) => e.title);
+  const listTitles = (name: ListName) => (readListItems('content', name) as { title: string }[]).map((e) => e.title);
 
   it('the planner shows the first six plan categories up top and all ten in the grid, in file order', () => {
     const planner = products.find((p) => p.id === 'planner')!;
     const html = readFileSync(fileFor(dist, planner.path!), 'utf8');
-    const categories = listTitles('plan-categories.yaml');
+    const categories = listTitles('planCategories');
     expect(categories).toHaveLength(10);
     expect(cardTitles(html, 'popular-plans')).toEqual(categories.slice(0, 6));
     expect(cardTitles(html, 'plan-categories')).toEqual(categories);
@@ -127,7 +128,7 @@ describe('the built site has every product of content/products', () => {
   it('HomeHelp shows the six project types in file order', () => {
     const homehelp = products.find((p) => p.id === 'homehelp')!;
     const html = readFileSync(fileFor(dist, homehelp.path!), 'utf8');
-    const types = listTitles('project-types.yaml');
+    const types = listTitles('projectTypes');
     expect(types).toHaveLength(6);
     expect(cardTitles(html, 'project-types')).toEqual(types);
   });

@@ -7,7 +7,7 @@ import { describe, it, expect } from 'vitest';
 import { z } from 'astro/zod';
 import { cmsConfig, fieldsOf, jsonSchemaOf, labelOf, type CmsField, type JsonSchema } from '../../src/lib/cms/config';
 import { contentModel } from '../../src/lib/content/model';
-import { readProductCategories, readSite } from '../../src/lib/routes/manifest';
+import { readProductCategories, readSite } from '../../src/lib/content/read';
 import { sectionSchema } from '../../src/lib/content/schemas';
 
 const byName = (fields: CmsField[], name: string) => {

@@ -9,8 +9,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
-import { checkContent, checkDocument, ContentError, contentProblems, descriptionAt, validate } from '../../src/lib/content/check';
-import { readManifest, readSite } from '../../src/lib/routes/manifest';
+import { checkContent, contentProblems } from '../../src/lib/content/check';
+import { checkDocument, ContentError, validate } from '../../src/lib/content/validate';
+import { descriptionAt } from '../../src/lib/content/schema-walk';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { readSite } from '../../src/lib/content/read';
 import { listFileSchema } from '../../src/lib/content/lists';
 import { placeholderValues } from '../../src/lib/content/placeholders';
 import { metaSchema, pageSchema, productSchemaWith, sectionSchema } from '../../src/lib/content/schemas';

@@ -6,9 +6,9 @@ import { demoForm, REQUEST_TAGS } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
 import { productTeamForm } from '../../src/lib/forms/product-team';
 import { EMAIL_MAX_LENGTH } from '../../src/lib/forms/patterns';
-import { readSite } from '../../src/lib/routes/manifest';
+import { readSite } from '../../src/lib/content/read';
 import { fill, placeholderValues } from '../../src/lib/content/placeholders';
-import { readListItems } from '../../src/lib/content/lists';
+import { readListItems } from '../../src/lib/content/read';
 
 const id = '22222222-2222-4222-8222-222222222222';
 const forms = [contactForm, demoForm, careersForm, productTeamForm];
@@ -131,7 +131,7 @@ describe('product-team row', () => {
 describe('definitions', () => {
   it('fit the longest product and domain of content/lists/recruitment-products.yaml in the expertise column', () => {
     const values = placeholderValues(readSite());
-    const products = readListItems('content/lists/recruitment-products.yaml') as { title: string; domains: string[] }[];
+    const products = readListItems('content', 'recruitmentProducts') as { title: string; domains: string[] }[];
     const expertise = careersForm.fields.find((f) => f.name === 'expertise')!.maxLength!;
     const longestChoice = Math.max(
       ...products.flatMap((p) =>

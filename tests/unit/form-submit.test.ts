@@ -1,14 +1,8 @@
 /** Retry, back-off and idempotency of form inserts (src/lib/forms/submit.ts), on a fake clock. */
 import { describe, it, expect, vi, beforeEach, afterEach } from 'vitest';
-import {
-  backoffDelay,
-  BackendNotConfiguredError,
-  classify,
-  parseRetryAfter,
-  submitWithRetry,
-  THROTTLE_CODE,
-  type InsertResult,
-} from '../../src/lib/forms/submit';
+import { backoffDelay, classify, submitWithRetry, THROTTLE_CODE, type InsertResult } from '../../src/lib/forms/submit';
+import { BackendNotConfiguredError } from '../../src/lib/supabase/config';
+import { parseRetryAfter } from '../../src/lib/supabase/rest';
 
 const created: InsertResult = { error: null, status: 201 };
 const network: InsertResult = { error: { message: 'TypeError: Failed to fetch', code: '' }, status: 0 };

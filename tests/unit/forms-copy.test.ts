@@ -26,16 +26,16 @@ describe('content/forms.yaml', () => {
       portfolio: 'Portfolio',
       coverLetter: 'Cover Letter',
     });
-    expect(copy.productTeam.fields.product.label).toBe('Product of Interest');
-    expect(copy.productTeam.fields.domain.label).toBe('Domain Expertise');
-    expect(copy.productTeam.fields.coverLetter.label).toBe('Why This Product?');
+    expect(copy['product-team'].fields.product.label).toBe('Product of Interest');
+    expect(copy['product-team'].fields.domain.label).toBe('Domain Expertise');
+    expect(copy['product-team'].fields.coverLetter.label).toBe('Why This Product?');
     expect(copy.signIn.fields.password.label).toBe('Password');
   });
 
   it('uses the agreed placeholders', () => {
     expect(copy.careers.fields.expertise.placeholder).toBe('Select your primary expertise');
     expect(copy.careers.fields.experience.placeholder).toBe('e.g., 5 years, 2-3 years, 10+ years');
-    expect(copy.productTeam.fields.experience.placeholder).toBe('e.g., 5 years, 2-3 years, 10+ years');
+    expect(copy['product-team'].fields.experience.placeholder).toBe('e.g., 5 years, 2-3 years, 10+ years');
   });
 
   it('has the success and error notices', () => {
@@ -49,13 +49,13 @@ describe('content/forms.yaml', () => {
       contact: "Thank you for your message. We'll get back to you soon.",
     });
     expect(copy.demo.error.text).toBe('There was an error submitting your request. Please try again.');
-    expect(copy.productTeam.success.text).toBe(
+    expect(copy['product-team'].success.text).toBe(
       "Thank you for your interest in joining our product teams! We'll review your application and get back to you.",
     );
     expect(copy.signIn.success).toBe('Successfully signed in!');
     expect(copy.signIn.unexpectedError).toBe('An unexpected error occurred');
     expect(copy.signIn.submitting).toBe('Signing In...');
-    for (const form of [copy.contact, copy.demo, copy.careers, copy.productTeam]) expect(form.submitting).toBe('Submitting...');
+    for (const form of [copy.contact, copy.demo, copy.careers, copy['product-team']]) expect(form.submitting).toBe('Submitting...');
   });
 
   it('refuses a typo in a field name', () => {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { buildHead, breadcrumbs, type HeadTag } from '../../src/lib/seo/head';
-import { readSite } from '../../src/lib/routes/manifest';
+import { readSite } from '../../src/lib/content/read';
 import { metaSchema } from '../../src/lib/content/schemas';
 
 const site = readSite('content');

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { fill, fillDeep, placeholderValues, PlaceholderError, unknownPlaceholders } from '../../src/lib/content/placeholders';
-import { readSite } from '../../src/lib/routes/manifest';
+import { readSite } from '../../src/lib/content/read';
 
 const values = placeholderValues(readSite('content'));
 

@@ -1,6 +1,6 @@
 /** Retention periods in content/site.yaml: validated, and written into content as "12 months". */
 import { describe, it, expect } from 'vitest';
-import { readSite } from '../../src/lib/routes/manifest';
+import { readSite } from '../../src/lib/content/read';
 import { fill, placeholderValues } from '../../src/lib/content/placeholders';
 import { formatMonths, retentionSchema } from '../../src/lib/content/retention';
 import { siteSchema } from '../../src/lib/content/schemas';

@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { metaSchema, productSchemaWith, sectionSchema, siteSchema, sitePath } from '../../src/lib/content/schemas';
-import { readProductCategories, readSite } from '../../src/lib/routes/manifest';
+import { readProductCategories, readSite } from '../../src/lib/content/read';
 import { productInfo } from '../../src/lib/seo/product-info';
-import { readListItems } from '../../src/lib/content/lists';
+import { readListItems } from '../../src/lib/content/read';
 
 const goodMeta = {
   path: '/about',
@@ -100,7 +100,7 @@ describe('products', () => {
     expect(productSchemaWith(categories).safeParse({ ...product, category: 'Gardening' }).success).toBe(true);
   });
   it('gives every product the schema.org category its category maps to', () => {
-    const list = readListItems('content/lists/product-categories.yaml') as { id: string; applicationCategory: string }[];
+    const list = readListItems('content', 'productCategories') as { id: string; applicationCategory: string }[];
     const info = productInfo({ ...productSchema.parse(product), category: 'Sports & Entertainment' }, list);
     expect(info.applicationCategory).toBe('SportsApplication');
   });

@@ -1,7 +1,7 @@
 /** /.well-known/security.txt (RFC 9116): its fields, and the check that catches a stale or incomplete file. */
 import { describe, it, expect } from 'vitest';
 import { parseSecurityTxt, SECURITY_TXT_PATH, securityTxt, securityTxtProblems } from '../../src/lib/deploy/security-txt';
-import { readSite } from '../../src/lib/routes/manifest';
+import { readSite } from '../../src/lib/content/read';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const site = readSite('content');

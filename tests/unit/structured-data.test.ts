@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { blogPosting, faqPage, productItemList, softwareApplication } from '../../src/lib/seo/structured-data';
-import { readSite } from '../../src/lib/routes/manifest';
+import { readSite } from '../../src/lib/content/read';
 import { fillHtml } from '../../src/lib/content/markdown';
 import { placeholderValues, PlaceholderError } from '../../src/lib/content/placeholders';
 

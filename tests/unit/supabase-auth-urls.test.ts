@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
-import { readSite } from '../../src/lib/routes/manifest';
+import { readSite } from '../../src/lib/content/read';
 import { authUrlProblems, deployPreviewLogin, type AuthUrls } from '../support/auth-urls';
 
 const site = readSite('content');

@@ -15,7 +15,8 @@ import {
   NOT_CONFIGURED_MESSAGE,
 } from '../../src/lib/supabase/config';
 import { createRestBackend } from '../../src/lib/supabase/rest';
-import { BackendNotConfiguredError, submitWithRetry, THROTTLE_CODE } from '../../src/lib/forms/submit';
+import { submitWithRetry, THROTTLE_CODE } from '../../src/lib/forms/submit';
+import { BackendNotConfiguredError } from '../../src/lib/supabase/config';
 import { PASSWORD_MIN_LENGTH } from '../../src/lib/forms/patterns';
 
 afterEach(() => {

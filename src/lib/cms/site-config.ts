@@ -4,7 +4,7 @@
  * branch of content/site.yaml, and decap-server's address for local editing.
  */
 import { contentModel } from '../content/model';
-import { readProductCategories, readSite } from '../routes/manifest';
+import { readProductCategories, readSite } from '../content/read';
 import { CMS_PROXY_ORIGIN } from '../deploy/csp';
 import { cmsConfig, type CmsConfig } from './config';
 
