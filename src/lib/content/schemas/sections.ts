@@ -182,6 +182,7 @@ export const mailBoxSectionSchema = z
     button: shortText(40),
     to: z.string().min(3).describe('Address the draft goes to, e.g. {email.support}.'),
     subject: shortText(120),
+    note: shortText(160).describe('Small print under the button saying what it does, e.g. "Opens an email draft to {email.support} in your mail app."'),
   })
   .strict()
   .describe('A box whose button opens an e-mail draft.');
