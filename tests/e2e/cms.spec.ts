@@ -44,6 +44,19 @@ const values = placeholderValues(readSite('content'));
 const frontmatter = (text: string) => parseYaml(/^---\n([\s\S]*?)\n---/.exec(text)![1]) as Record<string, unknown>;
 const body = (text: string) => text.replace(/^---\n[\s\S]*?\n---\n/, '').trim();
 
+/** Tallies the JavaScript the page loads from the site: files and gzip bytes, printed by the tests. */
+function javascriptLoaded(page: Page) {
+  const files = new Map<string, number>();
+  page.on('response', async (r) => {
+    if (new URL(r.url()).hostname === 'localhost' && r.url().endsWith('.js'))
+      files.set(r.url(), gzipSync(await r.body(), { level: 9 }).length);
+  });
+  return () => {
+    const gzip = [...files.values()].reduce((a, b) => a + b, 0);
+    return `${files.size} files, ${(gzip / 1024).toFixed(1)} KB gzip`;
+  };
+}
+
 /** The CSP violations of the page other than the refused CDN fonts. */
 async function unexpectedViolations(page: Page) {
   const all = await violations(page);
@@ -64,11 +77,7 @@ test.describe('CMS at /admin', () => {
       await applyPublishedHeaders(page);
       const warnings: string[] = [];
       page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
-      const javascript = new Map<string, number>();
-      page.on('response', async (r) => {
-        if (new URL(r.url()).hostname === 'localhost' && r.url().endsWith('.js'))
-          javascript.set(r.url(), gzipSync(await r.body(), { level: 9 }).length);
-      });
+      const javascript = javascriptLoaded(page);
 
       const response = await page.goto(ADMIN_PATH);
       const headers = await response!.allHeaders();
@@ -104,9 +113,8 @@ test.describe('CMS at /admin', () => {
       expect(warnings).toEqual([]);
 
       const shown = ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'x-frame-options'];
-      const gzip = [...javascript.values()].reduce((a, b) => a + b, 0);
       console.log(`/admin response headers:\n${shown.map((name) => `  ${name}: ${headers[name]}`).join('\n')}`);
-      console.log(`/admin JavaScript loaded through sign-in: ${javascript.size} files, ${(gzip / 1024).toFixed(1)} KB gzip`);
+      console.log(`/admin JavaScript loaded through sign-in: ${javascript()}`);
     });
 
     test('with the public opener policy (same-origin) on /admin the popup loses its opener and the editor stays signed out', async ({
@@ -217,6 +225,7 @@ test.describe('CMS at /admin', () => {
     }
 
     test("an editor changes a product's description and saves: that field alone changes", async ({ page }) => {
+      const javascript = javascriptLoaded(page);
       await openWorkingCopy(page);
       const before = readFileSync(join(copy, PRODUCT_FILE), 'utf8');
       const description = await openProduct(page);
@@ -237,6 +246,7 @@ test.describe('CMS at /admin', () => {
       expect(body(after)).toBe(body(before));
       writeFileSync(join(copy, PRODUCT_FILE), after);
       expect(await unexpectedViolations(page), 'CSP violations').toEqual([]);
+      console.log(`/admin JavaScript loaded through an edit: ${javascript()}`);
     });
 
     test('a description over the schema limit is refused with the limit', async ({ page }) => {

@@ -78,10 +78,11 @@ export function astroCsp(input: CspInput): AstroCspOption {
  * What one page needs beyond the public policy. Only /admin has any: the CMS
  * (Sveltia CMS, src/pages/admin.astro) talks to the GitHub API (REST and
  * GraphQL) and reads GitHub's status API at boot; it fetches its logo, first
- * its own as a data: URL, then the site's; it shows avatars from GitHub and
- * previews as blob: URLs. It needs no eval. Its sign-in opens Netlify's OAuth
- * page in a popup, a navigation no CSP directive governs, whose token comes
- * back by postMessage: what that needs is the opener policy below.
+ * its own as a data: URL, then the site's; it shows avatars from GitHub, and
+ * its logo, assets and uploads as blob: images. It needs no eval. Its sign-in
+ * opens Netlify's OAuth page in a popup, a navigation no CSP directive
+ * governs, whose token comes back by postMessage: what that needs is the
+ * opener policy below.
  */
 export interface PagePolicy {
   scriptResources: string[];
@@ -104,10 +105,7 @@ export const GITHUB_API_ORIGIN = 'https://api.github.com';
 export const GITHUB_STATUS_ORIGIN = 'https://www.githubstatus.com';
 export const ADMIN_POLICY: PagePolicy = {
   scriptResources: [],
-  directives: [
-    `connect-src ${GITHUB_API_ORIGIN} ${GITHUB_STATUS_ORIGIN} data: blob:`,
-    'img-src blob: https://avatars.githubusercontent.com',
-  ],
+  directives: [`connect-src ${GITHUB_API_ORIGIN} ${GITHUB_STATUS_ORIGIN} data:`, 'img-src blob: https://avatars.githubusercontent.com'],
   // The sign-in popup (Netlify's OAuth page) must keep its opener to hand the token back;
   // with same-origin the browser severs it and the editor never signs in.
   openerPolicy: 'same-origin-allow-popups',
