@@ -85,8 +85,9 @@ test.describe('CMS at /admin', () => {
       expect(headers['content-security-policy']).not.toContain("'unsafe-eval'");
       const popup = page.waitForEvent('popup');
       await page.getByRole('button', { name: /^Sign In with \W?GitHub\W?$/ }).click();
-      // The popup keeps its opener: that is what hands the token back.
-      expect(await (await popup).evaluate(() => window.opener !== null).catch(() => 'closed')).not.toBe(false);
+      // The popup keeps its opener and hands the token back; the CMS, holding it, closes the popup.
+      const signIn = await popup;
+      if (!signIn.isClosed()) await signIn.waitForEvent('close', { timeout: 30_000 });
 
       const collections = page.getByRole('tree', { name: 'Collection List' });
       for (const label of COLLECTIONS) await expect(collections.getByRole('treeitem', { name: label })).toBeVisible({ timeout: 30_000 });
@@ -133,6 +134,8 @@ test.describe('CMS at /admin', () => {
       // Cut off from /admin: the token has nowhere to go, and the CMS gives the sign-in up.
       expect(await done.evaluate(() => window.opener)).toBeNull();
       await aborted;
+      // It lost its handle on the popup too: the popup stays open, waiting.
+      expect(done.isClosed()).toBe(false);
       expect(problems.consoleErrors.splice(0)).toEqual(['AbortError Authentication aborted undefined']);
       expect(record.authorizations).toHaveLength(1);
       expect(record.calls).toEqual([]);
