@@ -38,11 +38,21 @@ describe('the pre-publish check', () => {
     edit('_headers', (text) => text.replace(/^\/rss\.xml\n {2}Content-Type: .*\n/m, ''));
     edit('.well-known/security.txt', (text) => text.replace(/^Expires: .*$/m, 'Expires: 2020-01-01T00:00:00Z'));
     appendFileSync(join(BROKEN, 'robots.txt'), '\n# sb_secret_abcdefghijklmnop\n');
-    // A public page given the CMS's eval, and the CMS's policy widened to any host.
+    // A public page and the CMS given eval, the CMS's policy widened to any host, its sign-in
+    // popup cut off by the strict opener policy, and a public page given the CMS's.
     edit('_headers', (text) =>
       text
         .replace(/(\n\/services\n {2}Content-Security-Policy: [^\n]*script-src 'self')/, "$1 'unsafe-eval'")
-        .replace(/(\n\/admin\n {2}Content-Security-Policy: [^\n]*connect-src 'self')/, '$1 https:'),
+        .replace(/(\n\/admin\n {2}Content-Security-Policy: [^\n]*script-src 'self')/, "$1 'unsafe-eval'")
+        .replace(/(\n\/admin\n {2}Content-Security-Policy: [^\n]*connect-src 'self')/, '$1 https:')
+        .replace(
+          /(\n\/admin\n {2}Content-Security-Policy: [^\n]*\n {2}Cross-Origin-Opener-Policy: )same-origin-allow-popups/,
+          '$1same-origin',
+        )
+        .replace(
+          /(\n\/about\n {2}Content-Security-Policy: [^\n]*\n {2}Cross-Origin-Opener-Policy: )same-origin/,
+          '$1same-origin-allow-popups',
+        ),
     );
     problems = checkDist({ dist: BROKEN, contentDir: CONTENT, netlifyToml });
   });
@@ -64,9 +74,24 @@ describe('the pre-publish check', () => {
     expect(found('/.well-known/security.txt', 'security.txt', /has passed/)).toBe(true);
     expect(found('/robots.txt', 'secret', /sb_secret_/)).toBe(true);
     expect(found('/services', 'headers', /script-src allows 'unsafe-eval'/)).toBe(true);
+    expect(found('/admin', 'headers', /script-src allows 'unsafe-eval'/)).toBe(true);
     expect(found('/admin', 'headers', /connect-src has a wildcard: .*https:/)).toBe(true);
-    // The CMS's own eval is its policy, not a mistake.
-    expect(problems.some((p) => p.page === '/admin' && /unsafe-eval/.test(p.detail))).toBe(false);
+    expect(found('/admin', 'headers', /Cross-Origin-Opener-Policy is "same-origin", not "same-origin-allow-popups"/)).toBe(true);
+    expect(found('/about', 'headers', /Cross-Origin-Opener-Policy is "same-origin-allow-popups", not "same-origin"/)).toBe(true);
+  });
+
+  it('refuses an opener policy in netlify.toml too: /admin would get two values', () => {
+    const overlapping = netlifyToml.replace(
+      /(for = "\/\*"\n {2}\[headers\.values\]\n)/,
+      '$1    Cross-Origin-Opener-Policy = "same-origin"\n',
+    );
+    expect(overlapping).not.toBe(netlifyToml);
+    const twice = checkDist({ dist: DIST, contentDir: CONTENT, netlifyToml: overlapping });
+    const opener = twice.filter((p) => p.rule === 'headers' && /Cross-Origin-Opener-Policy .*\(2 rules set it\)/.test(p.detail));
+    expect(opener.map((p) => p.page)).toEqual(expect.arrayContaining(['/', '/admin']));
+    expect(opener.find((p) => p.page === '/admin')!.detail).toBe(
+      'Cross-Origin-Opener-Policy is "same-origin, same-origin-allow-popups" (2 rules set it), not "same-origin-allow-popups"',
+    );
   });
 
   it("refuses a second CSP rule for a page and a Supabase origin other than the build's", () => {

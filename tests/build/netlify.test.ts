@@ -1,15 +1,23 @@
 /**
  * What Netlify gets: netlify.toml holds only build-independent settings
  * (build command with the pre-publish check, publish folder, fixed security
- * headers, caching of /_astro); the build writes each page's CSP into
- * dist/_headers and the redirects into dist/_redirects. The CSP <meta> that
+ * headers, caching of /_astro); the build writes each page's CSP and opener
+ * policy into dist/_headers and the redirects into dist/_redirects. The CSP <meta> that
  * Astro writes into each page agrees with the header.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readManifest } from '../../src/lib/routes/manifest';
-import { buildInlineScripts, headersFor, parseCsp, parseHeadersFile, parseRedirectsFile } from '../../src/lib/deploy/netlify';
+import {
+  buildInlineScripts,
+  headersFor,
+  matchesRule,
+  pagePath,
+  parseCsp,
+  parseHeadersFile,
+  parseRedirectsFile,
+} from '../../src/lib/deploy/netlify';
 import { ADMIN_PATH, originOf } from '../../src/lib/deploy/csp';
 import { CONTENT, DIST, distFiles, readDist, readNetlifyToml, requireDist } from '../support/site';
 import { FEED_PATH } from '../../src/lib/seo/feed';
@@ -55,7 +63,8 @@ describe('netlify.toml', () => {
       expect(headers['X-Content-Type-Options']).toBe('nosniff');
       expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
       expect(headers['Permissions-Policy']).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
-      expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin');
+      // Per page, in dist/_headers: a value here would be a second one for /admin.
+      expect(headers['Cross-Origin-Opener-Policy']).toBeUndefined();
       expect(headers['Cross-Origin-Resource-Policy']).toBe('same-origin');
       expect(headers['X-Frame-Options']).toBe('DENY');
     }
@@ -87,6 +96,15 @@ describe('the deploy files of the build', () => {
       expect(csp.get('connect-src'), rule.for).toEqual(["'self'", supabase]);
       expect(csp.get('script-src'), rule.for).not.toContain("'unsafe-inline'");
       expect(csp.get('script-src'), rule.for).not.toContain("'unsafe-eval'");
+    }
+  });
+
+  it('gives every page one Cross-Origin-Opener-Policy, same-origin, and /admin same-origin-allow-popups, with netlify.toml', () => {
+    const published = [...fixed, ...parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'))];
+    const pages = distFiles().filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'));
+    for (const path of pages.map(pagePath)) {
+      const values = published.filter((r) => matchesRule(r.for, path)).flatMap((r) => r.values['Cross-Origin-Opener-Policy'] ?? []);
+      expect(values, path).toEqual([path === ADMIN_PATH ? 'same-origin-allow-popups' : 'same-origin']);
     }
   });
 });
