@@ -16,7 +16,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
 import { headersFor } from '../../src/lib/deploy/netlify';
 import type { FormsCopy } from '../../src/lib/content/schemas';
-import { DIST, publishedHeaderRules, sitePages } from '../support/site';
+import { DIST, publishedHeaderRules, sitePages } from '../support/built-site';
 import { settle } from '../support/settle';
 import { mockInsert, rest } from './supabase-mock';
 

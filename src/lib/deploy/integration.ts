@@ -15,11 +15,12 @@
  * path matches none: Netlify answers it with 404.html, whose CSP <meta> (same
  * directives, its own hashes) and netlify.toml's X-Frame-Options still apply.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { htmlFiles, inlineScripts, pagePath, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
+import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
+import { builtPages, pagePath } from './built-site';
 import type { Redirect } from '../routes/build';
 import { ADMIN_PATH, ADMIN_POLICY, headerCsp, REVALIDATE_CACHE, type CspInput } from './csp';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';
@@ -61,8 +62,7 @@ export interface DeployInput extends CspInput {
 
 /** Writes dist/_headers and dist/_redirects for the pages in `distDir`; returns what it wrote. */
 export function writeDeployFiles(distDir: string, { redirects, ...csp }: DeployInput) {
-  const pages = htmlFiles(distDir).map((file) => ({ file, html: readFileSync(join(distDir, file), 'utf8') }));
-  const headers = [...pageHeaderRules(pages, csp), ...feedHeaderRules(distDir)];
+  const headers = [...pageHeaderRules(builtPages(distDir), csp), ...feedHeaderRules(distDir)];
   const generated = 'Written by the build (src/lib/deploy/integration.ts); never edit or commit.';
   writeFileSync(
     join(distDir, '_headers'),
