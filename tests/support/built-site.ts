@@ -18,6 +18,7 @@ import { fillDeep, placeholderValues } from '../../src/lib/content/placeholders'
 import { readManifest, servedPaths, type Manifest } from '../../src/lib/routes/manifest';
 import { indexableRoutes } from '../../src/lib/routes/build';
 import { absoluteUrl } from '../../src/lib/routes/urls';
+import { SITEMAP_INDEX_PATH } from '../../src/lib/routes/sitemap';
 import type { HeaderRule } from '../../src/lib/deploy/netlify';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
@@ -28,7 +29,7 @@ export const MISSING_PATH = '/this-page-does-not-exist';
 
 /** Throws a clear error when dist/ holds no built site (no argument: it is also a beforeAll hook). */
 export function requireDist(): void {
-  if (!existsSync(join(DIST, 'index.html')) || !existsSync(join(DIST, site.SITEMAP_INDEX))) {
+  if (!existsSync(join(DIST, 'index.html')) || !existsSync(join(DIST, SITEMAP_INDEX_PATH.slice(1)))) {
     throw new Error(`${DIST}/ has no built site: run \`npm run build:test\` first (npm test does it before these tests).`);
   }
 }

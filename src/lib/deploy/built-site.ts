@@ -12,11 +12,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parseHeadersFile, type HeaderRule } from './netlify';
+import { SITEMAP_INDEX_PATH } from '../routes/sitemap';
 
 /** What Netlify answers an unknown path with (status 404). */
 export const NOT_FOUND_FILE = '404.html';
-/** The sitemap integration's index; it names the sitemap files that hold the URLs. */
-export const SITEMAP_INDEX = 'sitemap-index.xml';
 
 export interface BuiltPage {
   /** Relative to the build folder, "/" separated: index.html, services/x.html … */
@@ -74,7 +73,7 @@ const locs = (xml: string) => [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].
 
 /** Every URL the build's sitemap lists (through the index, as a crawler reads it), each once. */
 export function sitemapUrls(dist: string): string[] {
-  const index = join(dist, SITEMAP_INDEX);
+  const index = join(dist, SITEMAP_INDEX_PATH.slice(1));
   if (!existsSync(index)) throw new Error(`${index} is missing: the build writes it (@astrojs/sitemap in astro.config.mjs).`);
   const files = locs(readFileSync(index, 'utf8')).map((url) => new URL(url).pathname.slice(1));
   return [...new Set(files.flatMap((file) => locs(readFileSync(join(dist, file), 'utf8'))))];
