@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { headersFor } from '../../src/lib/deploy/netlify';
-import { publishedHeaderRules } from '../support/site';
+import { publishedHeaderRules } from '../support/built-site';
 
 const rules = publishedHeaderRules();
 

@@ -21,11 +21,12 @@
  * netlify.toml's X-Frame-Options still apply; it gets no opener policy, which
  * guards nothing on a page that holds nothing.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { htmlFiles, inlineScripts, pagePath, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
+import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
+import { builtPages, pagePath } from './built-site';
 import type { Redirect } from '../routes/build';
 import { ADMIN_PATH, ADMIN_POLICY, headerCsp, OPENER_POLICY, REVALIDATE_CACHE, type CspInput } from './csp';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';
@@ -73,8 +74,7 @@ export interface DeployInput extends CspInput {
 
 /** Writes dist/_headers and dist/_redirects for the pages in `distDir`; returns what it wrote. */
 export function writeDeployFiles(distDir: string, { redirects, ...csp }: DeployInput) {
-  const pages = htmlFiles(distDir).map((file) => ({ file, html: readFileSync(join(distDir, file), 'utf8') }));
-  const headers = [...pageHeaderRules(pages, csp), ...feedHeaderRules(distDir)];
+  const headers = [...pageHeaderRules(builtPages(distDir), csp), ...feedHeaderRules(distDir)];
   const generated = 'Written by the build (src/lib/deploy/integration.ts); never edit or commit.';
   writeFileSync(
     join(distDir, '_headers'),

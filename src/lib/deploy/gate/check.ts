@@ -18,20 +18,11 @@
  * - link:         every link lands (src/lib/deploy/gate/links.ts);
  * - security.txt: present, and valid at the time of the check.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readManifest } from '../../routes/manifest';
-import {
-  htmlFiles,
-  inlineScripts,
-  matchesRule,
-  pagePath,
-  parseCsp,
-  parseHeadersFile,
-  parseRedirectsFile,
-  type HeaderRule,
-} from '../netlify';
+import { inlineScripts, matchesRule, parseCsp, parseRedirectsFile, type HeaderRule } from '../netlify';
+import { builtPages, distFiles, headerRules } from '../built-site';
 import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, REVALIDATE_CACHE } from '../csp';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../../seo/feed';
@@ -62,12 +53,6 @@ export interface GateInput {
 const TEXT = /\.(html|js|mjs|css|json|xml|txt|svg|webmanifest|map)$/;
 const IMMUTABLE = /\bimmutable\b/;
 const YEAR = 31_536_000;
-
-function allFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
-}
 
 /** The value of a header in a rule, whatever its case. */
 const valueOf = (rule: HeaderRule, name: string) =>
@@ -148,15 +133,13 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
   const add = (page: string, rule: Rule, detail: string) => problems.push({ page, rule, detail });
   if (!existsSync(join(dist, 'index.html'))) return [{ page: dist, rule: 'link', detail: 'no index.html: is this a build folder?' }];
 
-  const files = allFiles(dist);
-  const pages = htmlFiles(dist).map((file) => ({ file, path: pagePath(file), html: readFileSync(join(dist, file), 'utf8') }));
+  const files = distFiles(dist);
+  const pages = builtPages(dist);
   const manifest = readManifest(contentDir);
 
   // Headers: netlify.toml's fixed rules plus the build's _headers.
-  const toml = parseToml(netlifyToml) as { headers?: HeaderRule[] };
-  const headersFile = join(dist, '_headers');
-  const rules = [...(toml.headers ?? []), ...(existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [])];
-  if (!existsSync(headersFile))
+  const rules = headerRules(dist, netlifyToml);
+  if (!existsSync(join(dist, '_headers')))
     add('_headers', 'headers', 'dist/_headers is missing (the deploy-files integration in astro.config.mjs writes it)');
   for (const page of pages) for (const detail of checkPageHeaders(rules, page.path, page.html, supabase)) add(page.path, 'headers', detail);
   for (const file of files.filter((f) => f.startsWith('_astro/'))) {
