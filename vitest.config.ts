@@ -5,6 +5,7 @@ import { getViteConfig } from 'astro/config';
  * Three projects, so each can run alone:
  * - unit:  pure logic, no build and no database (`npm run test:unit` works on a fresh clone);
  * - db:    the migrations applied to PGlite with Supabase's roles;
+ * - pg:    the same migrations on a real PostgreSQL server started by the run, under concurrent load;
  * - build: reads the built site in dist/ (`npm run build:test` first) or makes temporary builds.
  */
 export default getViteConfig({
@@ -16,6 +17,7 @@ export default getViteConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'db', include: ['tests/db/**/*.test.ts'] } },
+      { extends: true, test: { name: 'pg', include: ['tests/pg/**/*.test.ts'] } },
       { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
     ],
   },

@@ -25,7 +25,8 @@
 --     SERIALIZABLE: each key is one row of private.form_throttle_keys that
 --     every counted insert locks and rewrites, so a transaction whose snapshot
 --     predates another's committed count fails instead of counting on a stale
---     view. That failure is turned into a clear refusal (503, code form_busy,
+--     view. A key that already looks full refuses without waiting for the
+--     lock, so a flood's refusals do not queue behind the rows being stored. That failure is turned into a clear refusal (503, code form_busy,
 --     Retry-After 1), which the website retries. Under READ COMMITTED, the
 --     level PostgREST uses, it does not happen.
 --   * A retried row (its id is already stored) is left to the primary key,
@@ -136,6 +137,39 @@ begin
 end
 $$;
 
+-- Seconds until enough of `hits` leave the window for one more row to fit
+-- under `max_rows`, or 0 when one fits now.
+create function private.form_throttle_wait(hits timestamptz[], max_rows integer, window_length interval)
+returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  with kept as (select array(select h from unnest(hits) h where h > now() - window_length order by h) as hits)
+  select case
+    when cardinality(kept.hits) < max_rows then 0
+    when max_rows = 0 then ceil(extract(epoch from window_length))::integer
+    else greatest(1, ceil(extract(epoch from (kept.hits[cardinality(kept.hits) - max_rows + 1] + window_length - now()))))::integer
+  end
+  from kept
+$$;
+
+-- Whether `counted_key` is already full as far as this transaction can see,
+-- without waiting for or taking any lock: counted inserts only ever add to a
+-- key within its window, so a key that looks full is full. Lets a flood's
+-- refusals answer at once instead of queuing behind the key's lock.
+create function private.form_throttle_full(counted_key text, limit_name text)
+returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce((
+    select private.form_throttle_wait(k.hits, l.max_rows, l.window_length)
+    from private.form_throttle_keys k, private.form_limits l
+    where k.key = encode(sha256(convert_to(counted_key, 'UTF8')), 'hex') and l.name = limit_name), 0)
+$$;
+
 -- Count one insert against `counted_key` under the limit `limit_name`.
 -- Returns 0 when it fits (and records it), or the seconds until enough
 -- counted inserts have left the window for one more to fit.
@@ -148,7 +182,8 @@ declare
   digest constant text := encode(sha256(convert_to(counted_key, 'UTF8')), 'hex');
   max_rows integer;
   window_length interval;
-  kept timestamptz[];
+  counted timestamptz[];
+  wait integer;
 begin
   select l.max_rows, l.window_length into max_rows, window_length from private.form_limits l where l.name = limit_name;
   if not found then
@@ -158,18 +193,14 @@ begin
   -- The row lock orders concurrent inserts of one key; under REPEATABLE READ
   -- and SERIALIZABLE a row changed since this transaction's snapshot raises a
   -- serialization failure instead of being counted stale.
-  select array(select h from unnest(k.hits) h where h > now() - window_length order by h)
-    into kept
-    from private.form_throttle_keys k where k.key = digest
-    for update;
-  if cardinality(kept) >= max_rows then
-    if max_rows = 0 then
-      return ceil(extract(epoch from window_length))::integer;
-    end if;
-    return greatest(1, ceil(extract(epoch from (kept[cardinality(kept) - max_rows + 1] + window_length - now()))))::integer;
+  select k.hits into counted from private.form_throttle_keys k where k.key = digest for update;
+  wait := private.form_throttle_wait(counted, max_rows, window_length);
+  if wait = 0 then
+    update private.form_throttle_keys k
+      set hits = array(select h from unnest(counted) h where h > now() - window_length order by h) || now(), last_at = now()
+      where k.key = digest;
   end if;
-  update private.form_throttle_keys k set hits = kept || now(), last_at = now() where k.key = digest;
-  return 0;
+  return wait;
 end
 $$;
 
@@ -204,6 +235,9 @@ declare
   seen integer := coalesce(nullif(current_setting(rows_setting, true), ''), '0')::integer;
   client text := private.form_client_key();
   stored boolean;
+  -- The keys this row counts against, with their limits: address, client, table (always this order, so no deadlock).
+  counted text[] := '{}';
+  pair text[];
   wait integer := 0;
 begin
   if seen >= 1 then
@@ -222,16 +256,26 @@ begin
     return new;
   end if;
 
+  -- A missing address is refused by the column's NOT NULL constraint.
+  if new.email is not null then
+    counted := array[[format('address:%s:%s', tg_table_name, private.form_email_key(new.email)), 'per_address']];
+  end if;
+  if client is not null then
+    counted := counted || array[[client, 'per_client']];
+  end if;
+  counted := counted || array[['table:' || tg_table_name, 'per_table']];
+
+  -- First without locks: a key that is already full refuses at once.
+  foreach pair slice 1 in array counted loop
+    wait := private.form_throttle_full(pair[1], pair[2]);
+    exit when wait > 0;
+  end loop;
   begin
-    -- A missing address is refused by the column's NOT NULL constraint.
-    if new.email is not null then
-      wait := private.form_throttle_take(format('address:%s:%s', tg_table_name, private.form_email_key(new.email)), 'per_address');
-    end if;
-    if wait = 0 and client is not null then
-      wait := private.form_throttle_take(client, 'per_client');
-    end if;
     if wait = 0 then
-      wait := private.form_throttle_take('table:' || tg_table_name, 'per_table');
+      foreach pair slice 1 in array counted loop
+        wait := private.form_throttle_take(pair[1], pair[2]);
+        exit when wait > 0;
+      end loop;
     end if;
   exception when serialization_failure then
     raise sqlstate 'PGRST' using
@@ -264,6 +308,8 @@ end
 $$;
 
 revoke all on function private.form_client_key() from public, anon, authenticated;
+revoke all on function private.form_throttle_wait(timestamptz[], integer, interval) from public, anon, authenticated;
+revoke all on function private.form_throttle_full(text, text) from public, anon, authenticated;
 revoke all on function private.form_throttle_take(text, text) from public, anon, authenticated;
 revoke all on function private.form_throttle_purge() from public, anon, authenticated;
 revoke all on function private.form_insert_guard() from public, anon, authenticated;
