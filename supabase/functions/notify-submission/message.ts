@@ -154,7 +154,7 @@ function footer(message: Message): string {
 
 export function plainText(message: Message): string {
   const lines = [message.kind === 'summary' ? message.title : `New ${message.title.toLowerCase()}`, ''];
-  if (message.intro) lines.push(message.intro, '');
+  if (message.intro) lines.push(message.intro, ...(message.fields.length > 0 ? [''] : []));
   for (const [label, value] of message.fields) {
     const text = clean(value);
     lines.push(isLong(text) ? `${label}:\n${text}\n` : `${label}: ${text}`);
