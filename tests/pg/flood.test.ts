@@ -111,9 +111,13 @@ const extraScenarios: Scenario[] = [
     limit: 'per_client',
     requests: CONCURRENCY,
     request: (i) => {
-      const headers = [{}, { 'cf-connecting-ip': '' }, { 'x-forwarded-for': ', 203.0.113.7' }, { 'cf-connecting-ip': '203.0.113.7:80' }][
-        i % 4
+      const unusable: Record<string, string>[] = [
+        {},
+        { 'cf-connecting-ip': '' },
+        { 'x-forwarded-for': ', 203.0.113.7' },
+        { 'cf-connecting-ip': '203.0.113.7:80' },
       ];
+      const headers = unusable[i % unusable.length];
       return { table: TABLE, body: sampleRow(TABLE, `u${unique()}@example.com`), headers: { 'user-agent': 'flood', ...headers } };
     },
   },
