@@ -71,7 +71,7 @@ export async function startServer(options: { maxConnections: number }): Promise<
     const settings = {
       max_connections: String(options.maxConnections),
       // SERIALIZABLE with this many connections needs more predicate locks than the default 64 each.
-      max_pred_locks_per_transaction: '256',
+      max_pred_locks_per_transaction: '1024',
       // A commit does not wait for the disk: the figures then show the database's work, not this machine's fsync.
       synchronous_commit: 'off',
       listen_addresses: '127.0.0.1',
