@@ -25,8 +25,10 @@
 --     SERIALIZABLE: each key is one row of private.form_throttle_keys that
 --     every counted insert locks and rewrites, so a transaction whose snapshot
 --     predates another's committed count fails instead of counting on a stale
---     view. A key that already looks full refuses without waiting for the
---     lock, so a flood's refusals do not queue behind the rows being stored. That failure is turned into a clear refusal (503, code form_busy,
+--     view. The exact count happens after the row is in (form_insert_count,
+--     an AFTER trigger), so a key is held only for the rest of the
+--     transaction; before it (form_insert_guard) a key that already looks
+--     full refuses without a lock, so a flood's refusals never wait. That failure is turned into a clear refusal (503, code form_busy,
 --     Retry-After 1), which the website retries. Under READ COMMITTED, the
 --     level PostgREST uses, it does not happen.
 --   * A retried row (its id is already stored) is left to the primary key,
@@ -221,9 +223,53 @@ as $$
   )
 $$;
 
--- Before each row: refuse a second row of the statement; let a retried row
--- reach its primary-key error; count the row against its address, its client
--- and its table, in that order (the same order everywhere, so no deadlock).
+-- The keys a row counts against, with their limits, in the one order every
+-- insert takes them (address, client, table), so no two inserts deadlock.
+create function private.form_insert_keys(table_name text, email text)
+returns text[]
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  client text := private.form_client_key();
+  counted text[] := '{}';
+begin
+  -- A missing address is refused by the column's NOT NULL constraint.
+  if email is not null then
+    counted := array[[format('address:%s:%s', table_name, private.form_email_key(email)), 'per_address']];
+  end if;
+  if client is not null then
+    counted := counted || array[[client, 'per_client']];
+  end if;
+  return counted || array[['table:' || table_name, 'per_table']];
+end
+$$;
+
+-- The throttle's 429: Retry-After is `wait` seconds, which browsers may read.
+create function private.form_throttled(wait integer)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise sqlstate 'PGRST' using
+    message = json_build_object(
+      'code', 'form_throttled',
+      'message', 'Too many submissions in a short time.',
+      'details', format('Try again in %s seconds.', wait),
+      'hint', null)::text,
+    detail = json_build_object(
+      'status', 429,
+      'status_text', 'Too Many Requests',
+      'headers', json_build_object('Retry-After', wait::text, 'Access-Control-Expose-Headers', 'Retry-After'))::text;
+end
+$$;
+
+-- Before each row, the checks that take no lock: refuse a second row of the
+-- statement; let a retried row (its id is stored) reach its primary-key error
+-- untouched; refuse at once a row whose address, client or table is already
+-- full, so a flood's refusals neither insert nor wait.
 create or replace function private.form_insert_guard()
 returns trigger
 language plpgsql
@@ -233,12 +279,9 @@ as $$
 declare
   rows_setting constant text := 'form_guard.rows_' || tg_table_name;
   seen integer := coalesce(nullif(current_setting(rows_setting, true), ''), '0')::integer;
-  client text := private.form_client_key();
   stored boolean;
-  -- The keys this row counts against, with their limits: address, client, table (always this order, so no deadlock).
-  counted text[] := '{}';
   pair text[];
-  wait integer := 0;
+  wait integer;
 begin
   if seen >= 1 then
     raise sqlstate 'PGRST' using
@@ -256,27 +299,36 @@ begin
     return new;
   end if;
 
-  -- A missing address is refused by the column's NOT NULL constraint.
-  if new.email is not null then
-    counted := array[[format('address:%s:%s', tg_table_name, private.form_email_key(new.email)), 'per_address']];
-  end if;
-  if client is not null then
-    counted := counted || array[[client, 'per_client']];
-  end if;
-  counted := counted || array[['table:' || tg_table_name, 'per_table']];
-
-  -- First without locks: a key that is already full refuses at once.
-  foreach pair slice 1 in array counted loop
+  foreach pair slice 1 in array private.form_insert_keys(tg_table_name, new.email) loop
     wait := private.form_throttle_full(pair[1], pair[2]);
-    exit when wait > 0;
-  end loop;
-  begin
-    if wait = 0 then
-      foreach pair slice 1 in array counted loop
-        wait := private.form_throttle_take(pair[1], pair[2]);
-        exit when wait > 0;
-      end loop;
+    if wait > 0 then
+      perform private.form_throttled(wait);
     end if;
+  end loop;
+  -- Here rather than after the count, where the table's key is held.
+  perform private.form_throttle_purge();
+  return new;
+end
+$$;
+
+-- After each row is in (its constraints passed, its key unique): count it
+-- against its keys, exactly, each under the key's row lock. Taken this late,
+-- a key is held only for the rest of the transaction.
+create function private.form_insert_count()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  pair text[];
+  wait integer;
+begin
+  begin
+    foreach pair slice 1 in array private.form_insert_keys(tg_table_name, new.email) loop
+      wait := private.form_throttle_take(pair[1], pair[2]);
+      exit when wait > 0;
+    end loop;
   exception when serialization_failure then
     raise sqlstate 'PGRST' using
       message = json_build_object(
@@ -289,27 +341,27 @@ begin
         'headers', json_build_object('Retry-After', '1', 'Access-Control-Expose-Headers', 'Retry-After'))::text;
   end;
   if wait > 0 then
-    raise sqlstate 'PGRST' using
-      message = json_build_object(
-        'code', 'form_throttled',
-        'message', 'Too many submissions in a short time.',
-        'details', format('Try again in %s seconds.', wait),
-        'hint', null)::text,
-      -- Browsers let a page read Retry-After only when the response exposes it.
-      detail = json_build_object(
-        'status', 429,
-        'status_text', 'Too Many Requests',
-        'headers', json_build_object('Retry-After', wait::text, 'Access-Control-Expose-Headers', 'Retry-After'))::text;
+    perform private.form_throttled(wait);
   end if;
-
-  perform private.form_throttle_purge();
-  return new;
+  return null;
 end
 $$;
+
+-- Named so that it fires before the notification trigger (AFTER triggers run
+-- in name order): a refused row is never numbered for the team.
+create trigger form_insert_count
+  after insert on public.contact_submissions
+  for each row execute function private.form_insert_count();
+create trigger form_insert_count
+  after insert on public.job_applications
+  for each row execute function private.form_insert_count();
 
 revoke all on function private.form_client_key() from public, anon, authenticated;
 revoke all on function private.form_throttle_wait(timestamptz[], integer, interval) from public, anon, authenticated;
 revoke all on function private.form_throttle_full(text, text) from public, anon, authenticated;
 revoke all on function private.form_throttle_take(text, text) from public, anon, authenticated;
 revoke all on function private.form_throttle_purge() from public, anon, authenticated;
+revoke all on function private.form_insert_keys(text, text) from public, anon, authenticated;
+revoke all on function private.form_throttled(integer) from public, anon, authenticated;
 revoke all on function private.form_insert_guard() from public, anon, authenticated;
+revoke all on function private.form_insert_count() from public, anon, authenticated;

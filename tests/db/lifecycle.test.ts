@@ -272,6 +272,14 @@ describe('the database webhook', () => {
     expect(rows).toEqual([{ n: 7 }]);
   });
 
+  it('numbers only stored rows: a row the write limits refuse is never counted for the team', async () => {
+    await suite.db.query('truncate net.http_request_queue');
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await suite.insertAs('anon', 'contact_submissions', contact('same-sender@example.com')));
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, false, false]);
+    expect((await notifications()).map((n) => n.number)).toEqual([1, 2, 3]);
+  });
+
   it('starts a new window with the first row after the last one ended', async () => {
     await suite.db.query('truncate net.http_request_queue');
     await submit(12, 'before');
