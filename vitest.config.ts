@@ -6,6 +6,7 @@ import { getViteConfig } from 'astro/config';
  * - unit:    pure logic on fixtures (tests/fixtures), no build and no database (`npm run test:unit` works on a fresh clone);
  * - content: what must hold of the real content/ (copy, lists, their agreement with the code and the database settings);
  * - db:    the migrations applied to PGlite with Supabase's roles;
+ * - pg:    the same migrations on a real PostgreSQL server started by the run, under concurrent load;
  * - build: reads the built site in dist/ (`npm run build:test` first) or makes temporary builds.
  */
 export default getViteConfig({
@@ -18,6 +19,7 @@ export default getViteConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'content', include: ['tests/content/**/*.test.ts'] } },
       { extends: true, test: { name: 'db', include: ['tests/db/**/*.test.ts'] } },
+      { extends: true, test: { name: 'pg', include: ['tests/pg/**/*.test.ts'] } },
       { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
     ],
   },

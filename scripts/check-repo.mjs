@@ -62,8 +62,8 @@ for (const file of [...documented, 'content/README.md']) {
   const text = readFileSync(file, 'utf8');
   for (const match of text.matchAll(PATH)) {
     const ref = match[1].replace(/\.$/, '');
-    // A glob names files by a pattern (supabase/migrations/*.sql); @scope/package names are not paths.
-    if (ref.includes('*') || /^supabase\/(auth|postgrest|supabase)-js/.test(ref) || MADE_LATER.has(ref)) continue;
+    // A glob names files by a pattern (supabase/migrations/*.sql); @scope/package and GitHub repository names are not paths.
+    if (ref.includes('*') || /^supabase\/((auth|postgrest|supabase)-js|cli)$/.test(ref) || MADE_LATER.has(ref)) continue;
     if (!existsSync(ref)) problems.push(`${file}:${text.slice(0, match.index).split('\n').length}: names ${ref}, which does not exist`);
   }
 }

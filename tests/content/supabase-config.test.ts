@@ -3,19 +3,17 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
 import { readSite } from '../../src/lib/content/read';
-import { authUrlProblems, deployPreviewLogin, type AuthUrls } from '../support/auth-urls';
+import { authUrlProblems, type AuthUrls } from '../support/auth-urls';
 import { PASSWORD_MIN_LENGTH } from '../../src/lib/forms/patterns';
 
 const site = readSite('content');
 const auth = parseToml(readFileSync('supabase/config.toml', 'utf8')).auth as AuthUrls;
 
 describe('supabase/config.toml [auth] URLs', () => {
-  it("are the https host of content/site.yaml, its /login and the deploy previews' /login", () => {
+  it('are the https host of content/site.yaml and its /login, nothing else', () => {
     expect(authUrlProblems(auth, site)).toEqual([]);
     expect(auth.site_url).toBe(site.host.replace(/\/+$/, ''));
-    expect(auth.additional_redirect_urls).toEqual(
-      expect.arrayContaining([`${site.host.replace(/\/+$/, '')}/login`, deployPreviewLogin(site.slug)]),
-    );
+    expect(auth.additional_redirect_urls).toEqual([`${site.host.replace(/\/+$/, '')}/login`]);
   });
 
   it.each([
@@ -23,15 +21,29 @@ describe('supabase/config.toml [auth] URLs', () => {
     ['a local site URL', { site_url: 'http://127.0.0.1:4321' }, /site_url .* is not https/],
     ['another host', { site_url: 'https://other.example' }, /not the host in content\/site.yaml/],
     ['a plain-http redirect', { additional_redirect_urls: ['http://corvana.example/login'] }, /is not https/],
-    ['a redirect anywhere on the host', { additional_redirect_urls: ['https://corvana.example/**'] }, /neither \/login/],
+    [
+      'a redirect anywhere on the host',
+      { additional_redirect_urls: ['https://corvana.example/login', 'https://corvana.example/**'] },
+      /wildcard/,
+    ],
+    [
+      'a deploy-preview wildcard',
+      { additional_redirect_urls: ['https://corvana.example/login', 'https://deploy-preview-*--corvana.netlify.app/login'] },
+      /deploy-preview-\*--corvana\.netlify\.app\/login is a wildcard/,
+    ],
+    [
+      'another page of the host',
+      { additional_redirect_urls: ['https://corvana.example/login', 'https://corvana.example/account'] },
+      /is not \/login/,
+    ],
     ['no redirect for /login', { additional_redirect_urls: [] }, /\/login is missing/],
   ])('catch %s', (_what, change, problem) => {
     const bad = { ...auth, ...change };
-    expect(authUrlProblems(bad, { host: 'https://corvana.example', slug: 'corvana' }).join('\n')).toMatch(problem);
+    expect(authUrlProblems(bad, { host: 'https://corvana.example' }).join('\n')).toMatch(problem);
   });
 
   it('catch a site whose own host is not https', () => {
-    expect(authUrlProblems(auth, { host: 'http://corvana.example', slug: 'corvana' }).join('\n')).toMatch(/host .* is not https/);
+    expect(authUrlProblems(auth, { host: 'http://corvana.example' }).join('\n')).toMatch(/host .* is not https/);
   });
 });
 

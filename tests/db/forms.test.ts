@@ -6,39 +6,26 @@
  * refused; bad input is refused by the database itself; RLS is on; and the
  * Security-Advisor-equivalent checks find nothing.
  */
-import { describe, it, expect, beforeAll, beforeEach, afterAll } from 'vitest';
-import type { PGlite } from '@electric-sql/pglite';
+import { describe, it, expect } from 'vitest';
 import { newRowId, toRow, type FieldDefinition, type FormDefinition, type TableName, type Values } from '../../src/lib/forms/definition';
 import { contactForm } from '../../src/lib/forms/contact';
 import { demoForm } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
 import { productTeamForm } from '../../src/lib/forms/product-team';
 import { securityFindings, LINT_NAMES } from './advisor';
-import { API_ROLES as ROLES, insertAs, migratedDatabase, runAs, type ApiRole, type Row } from './database';
+import { API_ROLES as ROLES, databaseSuite, type ApiRole, type Row } from './database';
 
 type Table = TableName;
 const FORMS: FormDefinition[] = [contactForm, demoForm, careersForm, productTeamForm];
 
-let db: PGlite;
+// These tests send the same addresses many times; the write limits have their own tests (throttle.test.ts).
+const suite = databaseSuite({ resetLimits: true });
 
-beforeAll(async () => {
-  db = await migratedDatabase();
-});
-
-// These tests send the same addresses many times; the throttle has its own tests (throttle.test.ts).
-beforeEach(async () => {
-  await db.exec('truncate private.form_throttle_hits');
-});
-
-afterAll(async () => {
-  await db?.close();
-});
-
-const as = (role: ApiRole, sql: string, params: unknown[] = []) => runAs(db, role, sql, params);
-const insert = (role: ApiRole, table: Table, row: object) => insertAs(db, role, table, row);
+const as = (role: ApiRole, sql: string, params: unknown[] = []) => suite.runAs(role, sql, params);
+const insert = (role: ApiRole, table: Table, row: object) => suite.insertAs(role, table, row);
 
 async function stored(table: Table, id: string): Promise<Row | undefined> {
-  const { rows } = await db.query<Row>(`select * from public.${table} where id = $1`, [id]);
+  const { rows } = await suite.db.query<Row>(`select * from public.${table} where id = $1`, [id]);
   return rows[0];
 }
 
@@ -131,7 +118,7 @@ describe.each(ROLES)('as %s', (role) => {
     expect((await insert(role, 'contact_submissions', row)).ok).toBe(true);
     const again = await insert(role, 'contact_submissions', row);
     expect(again).toMatchObject({ ok: false, code: '23505' });
-    const { rows } = await db.query(`select count(*)::int as n from public.contact_submissions where id = $1`, [row.id]);
+    const { rows } = await suite.db.query(`select count(*)::int as n from public.contact_submissions where id = $1`, [row.id]);
     expect(rows).toEqual([{ n: 1 }]);
   });
 
@@ -279,7 +266,7 @@ describe.each(ROLES)('as %s', (role) => {
 
 describe('the tables', () => {
   it('have row-level security enabled', async () => {
-    const { rows } = await db.query(
+    const { rows } = await suite.db.query(
       `select relname, relrowsecurity from pg_class where relname in ('contact_submissions', 'job_applications') order by relname`,
     );
     expect(rows).toEqual([
@@ -289,7 +276,7 @@ describe('the tables', () => {
   });
 
   it('grant anon and authenticated INSERT on exactly the columns the forms send, and nothing else', async () => {
-    const { rows } = await db.query<{ grantee: string; table_name: string; privilege_type: string; column_name: string }>(
+    const { rows } = await suite.db.query<{ grantee: string; table_name: string; privilege_type: string; column_name: string }>(
       `select grantee, table_name, privilege_type, column_name from information_schema.column_privileges
        where table_schema = 'public' and grantee in ('anon', 'authenticated') order by 1, 2, 3, 4`,
     );
@@ -308,7 +295,7 @@ describe('the tables', () => {
 
   it.each(ROLES)('give %s no SELECT, UPDATE or DELETE privilege (has_table_privilege)', async (role) => {
     for (const table of ['contact_submissions', 'job_applications']) {
-      const { rows } = await db.query(
+      const { rows } = await suite.db.query(
         `select has_table_privilege($1, $2, 'SELECT') as s, has_table_privilege($1, $2, 'UPDATE') as u,
                 has_table_privilege($1, $2, 'DELETE') as d, has_table_privilege($1, $2, 'INSERT') as i`,
         [role, `public.${table}`],
@@ -321,7 +308,7 @@ describe('the tables', () => {
   it('let only the service role read submissions', async () => {
     const row = contactRow(contactState, newRowId());
     await insert('anon', 'contact_submissions', row);
-    const { rows } = await db.transaction(async (tx) => {
+    const { rows } = await suite.db.transaction(async (tx) => {
       await tx.exec('set local role service_role');
       return tx.query(`select email from public.contact_submissions where id = $1`, [row.id]);
     });
@@ -331,11 +318,11 @@ describe('the tables', () => {
 
 describe('security advisor equivalent', () => {
   it('finds nothing in the public schema', async () => {
-    expect(await securityFindings(db)).toEqual([]);
+    expect(await securityFindings(suite.db)).toEqual([]);
   });
 
   it('would catch each problem it looks for (checked on a deliberately bad schema)', async () => {
-    const findings = await db.transaction(async (tx) => {
+    const findings = await suite.db.transaction(async (tx) => {
       await tx.exec(`
         create table public.leaky (id int primary key, secret text);                 -- RLS off, default grants give anon SELECT
         create table public.no_key (x int);                                          -- no primary key, RLS off
@@ -357,6 +344,6 @@ describe('security advisor equivalent', () => {
     expect(findings).toContainEqual({ lint: 'rls_policy_always_true', object: 'open_insert.anyone' });
     expect(findings).toContainEqual({ lint: 'api_role_can_read_or_change', object: 'leaky (anon SELECT)' });
     // The rollback left the real schema clean.
-    expect(await securityFindings(db)).toEqual([]);
+    expect(await securityFindings(suite.db)).toEqual([]);
   });
 });

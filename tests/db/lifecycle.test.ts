@@ -9,13 +9,13 @@
  * - erase_submitter(email) deletes exactly that address's rows in both tables.
  * - Both are for service_role only.
  * - Each insert queues the database webhook to the notify-submission function
- *   with the secret from Vault, and the insert never fails because of it.
+ *   with the secret from Vault, and the insert never fails because of it; the
+ *   rows are numbered in a window so the team gets 10 messages, one summary,
+ *   then nothing until the window ends.
  */
-import { describe, it, expect, beforeAll, beforeEach, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { PGlite } from '@electric-sql/pglite';
 import { newRowId, toRow } from '../../src/lib/forms/definition';
 import { contactForm } from '../../src/lib/forms/contact';
 import { careersForm } from '../../src/lib/forms/careers';
@@ -23,29 +23,20 @@ import { readSite } from '../../src/lib/content/read';
 import { fillDeep, placeholderValues } from '../../src/lib/content/placeholders';
 import { RETENTION_TABLES, formatMonths, type Retention } from '../../src/lib/content/retention';
 import { parsePayload } from '../../supabase/functions/notify-submission/payload';
-import { API_ROLES, runAs, insertAs, migratedDatabase, type Row } from './database';
+import { API_ROLES, databaseSuite, type Row } from './database';
 
 const site = readSite('content');
 const FUNCTION_URL = 'http://127.0.0.1:54321/functions/v1/notify-submission';
 const SECRET = 'test-only-webhook-secret';
 
-let db: PGlite;
+// These tests store several rows per address; the write limits have their own tests (throttle.test.ts).
+const suite = databaseSuite({ extensions: true, resetLimits: true });
 
 beforeAll(async () => {
-  db = await migratedDatabase(readFileSync(join(__dirname, 'supabase-extensions.sql'), 'utf8'));
-  await db.query(`insert into vault.decrypted_secrets values ('notify_submission_url', $1), ('notify_submission_secret', $2)`, [
+  await suite.db.query(`insert into vault.decrypted_secrets values ('notify_submission_url', $1), ('notify_submission_secret', $2)`, [
     FUNCTION_URL,
     SECRET,
   ]);
-});
-
-// These tests store several rows per address; the write limits have their own tests (throttle.test.ts).
-beforeEach(async () => {
-  await db.exec('truncate private.form_throttle_hits');
-});
-
-afterAll(async () => {
-  await db?.close();
 });
 
 const contact = (email: string) =>
@@ -65,11 +56,11 @@ async function store(table: 'contact_submissions' | 'job_applications', row: Row
     columns.push('created_at');
     values.push(`now() - make_interval(months => ${age.months}) + make_interval(hours => ${age.plusHours})`);
   }
-  await db.query(`insert into public.${table} (${columns.join(', ')}) values (${values.join(', ')})`, Object.values(row));
+  await suite.db.query(`insert into public.${table} (${columns.join(', ')}) values (${values.join(', ')})`, Object.values(row));
 }
 
 const ids = async (table: string, where = 'true') =>
-  (await db.query<{ id: string }>(`select id from public.${table} where ${where}`)).rows.map((r) => r.id);
+  (await suite.db.query<{ id: string }>(`select id from public.${table} where ${where}`)).rows.map((r) => r.id);
 
 describe('retention: the privacy policy and the database agree', () => {
   const policy = parseYaml(readFileSync('content/pages/privacy-policy.yaml', 'utf8')) as { sections: unknown[] };
@@ -101,17 +92,17 @@ describe('retention: the privacy policy and the database agree', () => {
       await store(table, justExpired, { months, plusHours: -1 });
       await store(table, longExpired, { months: months * 3, plusHours: 0 });
 
-      const purged = await runAs(db, 'service_role', 'select public.purge_expired_submissions() as deleted');
+      const purged = await suite.runAs('service_role', 'select public.purge_expired_submissions() as deleted');
       expect(purged).toEqual({ ok: true, rows: [{ deleted: 2 }] });
       const left = await ids(table, `email like 'retention-%@example.com'`);
       expect(left.sort()).toEqual([recent.id, justInside.id].sort());
-      await db.query(`delete from public.${table} where email like 'retention-%@example.com'`);
+      await suite.db.query(`delete from public.${table} where email like 'retention-%@example.com'`);
     },
   );
 
   it('the purge deletes nothing when nothing has expired', async () => {
     await store('contact_submissions', contact('fresh@example.com'));
-    expect(await runAs(db, 'service_role', 'select public.purge_expired_submissions() as deleted')).toEqual({
+    expect(await suite.runAs('service_role', 'select public.purge_expired_submissions() as deleted')).toEqual({
       ok: true,
       rows: [{ deleted: 0 }],
     });
@@ -119,7 +110,7 @@ describe('retention: the privacy policy and the database agree', () => {
   });
 
   it('is scheduled daily with pg_cron where it exists', async () => {
-    const { rows } = await db.query('select jobname, schedule, command from cron.job');
+    const { rows } = await suite.db.query('select jobname, schedule, command from cron.job');
     expect(rows).toEqual([
       { jobname: 'purge-expired-submissions', schedule: '30 3 * * *', command: 'select public.purge_expired_submissions()' },
     ]);
@@ -141,7 +132,7 @@ describe('erase_submitter(email)', () => {
     }
     const before = { contacts: (await ids('contact_submissions')).length, applications: (await ids('job_applications')).length };
 
-    const erased = await runAs(db, 'service_role', 'select public.erase_submitter($1) as deleted', ['  erin.EXAMPLE@example.COM ']);
+    const erased = await suite.runAs('service_role', 'select public.erase_submitter($1) as deleted', ['  erin.EXAMPLE@example.COM ']);
     expect(erased).toEqual({ ok: true, rows: [{ deleted: 3 }] });
     expect(await ids('contact_submissions', `lower(email) = lower('${address}')`)).toEqual([]);
     expect(await ids('job_applications', `lower(email) = lower('${address}')`)).toEqual([]);
@@ -149,7 +140,7 @@ describe('erase_submitter(email)', () => {
     expect((await ids('job_applications')).length).toBe(before.applications - 1);
     for (const other of others) expect(await ids('job_applications', `email = '${other}'`)).toHaveLength(1);
 
-    expect(await runAs(db, 'service_role', 'select public.erase_submitter($1) as deleted', [address])).toEqual({
+    expect(await suite.runAs('service_role', 'select public.erase_submitter($1) as deleted', [address])).toEqual({
       ok: true,
       rows: [{ deleted: 0 }],
     });
@@ -158,7 +149,7 @@ describe('erase_submitter(email)', () => {
   it('matches the address literally: % and _ are not wildcards', async () => {
     const count = (await ids('contact_submissions')).length;
     for (const pattern of ['%', '%@example.com', 'someone@example_com']) {
-      expect(await runAs(db, 'service_role', 'select public.erase_submitter($1) as deleted', [pattern])).toEqual({
+      expect(await suite.runAs('service_role', 'select public.erase_submitter($1) as deleted', [pattern])).toEqual({
         ok: true,
         rows: [{ deleted: 0 }],
       });
@@ -167,12 +158,12 @@ describe('erase_submitter(email)', () => {
   });
 
   it.each([[null], [''], ['   ']])('refuses a missing address (%j)', async (email) => {
-    expect(await runAs(db, 'service_role', 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '22023' });
+    expect(await suite.runAs('service_role', 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '22023' });
   });
 
   it("is called by name the way supabase.rpc('erase_submitter', { email }) calls it", async () => {
     await store('contact_submissions', contact('named@example.com'));
-    expect(await runAs(db, 'service_role', 'select public.erase_submitter(email => $1) as deleted', ['named@example.com'])).toEqual({
+    expect(await suite.runAs('service_role', 'select public.erase_submitter(email => $1) as deleted', ['named@example.com'])).toEqual({
       ok: true,
       rows: [{ deleted: 1 }],
     });
@@ -182,26 +173,26 @@ describe('erase_submitter(email)', () => {
 describe.each(API_ROLES)('as %s', (role) => {
   it('may not purge', async () => {
     await store('contact_submissions', contact('old@example.com'), { months: 600, plusHours: 0 });
-    expect(await runAs(db, role, 'select public.purge_expired_submissions()')).toMatchObject({ ok: false, code: '42501' });
+    expect(await suite.runAs(role, 'select public.purge_expired_submissions()')).toMatchObject({ ok: false, code: '42501' });
     expect(await ids('contact_submissions', `email = 'old@example.com'`)).toHaveLength(1);
-    await db.query(`delete from public.contact_submissions where email = 'old@example.com'`);
+    await suite.db.query(`delete from public.contact_submissions where email = 'old@example.com'`);
   });
 
   it('may not erase', async () => {
     const email = `kept-${role}@example.com`;
     await store('job_applications', application(email));
-    expect(await runAs(db, role, 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '42501' });
+    expect(await suite.runAs(role, 'select public.erase_submitter($1)', [email])).toMatchObject({ ok: false, code: '42501' });
     expect(await ids('job_applications', `email = '${email}'`)).toHaveLength(1);
   });
 
   it('may not read the webhook secret', async () => {
-    expect(await runAs(db, role, 'select decrypted_secret from vault.decrypted_secrets')).toMatchObject({ ok: false, code: '42501' });
+    expect(await suite.runAs(role, 'select decrypted_secret from vault.decrypted_secrets')).toMatchObject({ ok: false, code: '42501' });
   });
 });
 
 describe('the functions', () => {
   it('run as definer with a fixed search_path, executable by service_role only', async () => {
-    const { rows } = await db.query<Row>(
+    const { rows } = await suite.db.query<Row>(
       `select p.proname, p.prosecdef, p.proconfig,
               has_function_privilege('anon', p.oid, 'EXECUTE') as anon,
               has_function_privilege('authenticated', p.oid, 'EXECUTE') as authenticated,
@@ -223,14 +214,14 @@ describe('the functions', () => {
 
 describe('the database webhook', () => {
   const queued = async () =>
-    (await db.query<Row>('select url, body, headers, timeout_milliseconds from net.http_request_queue order by id')).rows;
+    (await suite.db.query<Row>('select url, body, headers, timeout_milliseconds from net.http_request_queue order by id')).rows;
 
   it.each(API_ROLES)('queues one POST per insert by %s, with the secret from Vault and the inserted row', async (role) => {
-    await db.query('truncate net.http_request_queue');
+    await suite.db.query('truncate net.http_request_queue');
     const request = contact('notify@example.com');
     const apply = application('notify@example.com');
-    expect(await insertAs(db, role, 'contact_submissions', request)).toEqual({ ok: true, rows: [{ count: 1 }] });
-    expect(await insertAs(db, role, 'job_applications', apply)).toEqual({ ok: true, rows: [{ count: 1 }] });
+    expect(await suite.insertAs(role, 'contact_submissions', request)).toEqual({ ok: true, rows: [{ count: 1 }] });
+    expect(await suite.insertAs(role, 'job_applications', apply)).toEqual({ ok: true, rows: [{ count: 1 }] });
 
     const [first, second] = await queued();
     expect(await queued()).toHaveLength(2);
@@ -245,18 +236,78 @@ describe('the database webhook', () => {
       table: 'contact_submissions',
       old_record: null,
       record: { ...request, status: 'new' },
+      notification: { number: 1, limit: 10 },
     });
     expect(second.body).toMatchObject({ table: 'job_applications', record: apply });
     // The record is the whole row and nothing more, and the function accepts it.
-    const stored = (await db.query<Row>('select to_jsonb(c) as row from public.contact_submissions c where id = $1', [request.id])).rows[0]
-      .row;
+    const stored = (await suite.db.query<Row>('select to_jsonb(c) as row from public.contact_submissions c where id = $1', [request.id]))
+      .rows[0].row;
     expect((first.body as { record: Row }).record).toEqual(stored);
     for (const { body } of [first, second]) expect(parsePayload(body)).toMatchObject({ ok: true });
   });
 
+  type Notification = { number: number; limit: number; window_started_at: string; window_ends_at: string };
+  const notifications = async () => (await queued()).map((q) => (q.body as { notification: Notification }).notification);
+  const submit = async (count: number, prefix: string) => {
+    for (let i = 0; i < count; i++) {
+      const email = `${prefix}-${i}@example.com`;
+      const [table, row] = i % 2 ? (['job_applications', application(email)] as const) : (['contact_submissions', contact(email)] as const);
+      expect(await suite.insertAs('anon', table, row)).toMatchObject({ ok: true });
+    }
+  };
+
+  it('numbers the rows of both tables in a 10-minute window: 10 messages, one summary, then nothing is even queued', async () => {
+    await suite.db.query('truncate net.http_request_queue');
+    await submit(14, 'flood');
+    const numbered = await notifications();
+    expect(numbered.map((n) => n.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    for (const n of numbered) {
+      expect(n.limit).toBe(10);
+      expect(n.window_started_at).toBe(numbered[0].window_started_at);
+      expect(Date.parse(n.window_ends_at) - Date.parse(n.window_started_at)).toBe(600_000);
+    }
+    const { rows } = await suite.db.query<{ n: number }>(
+      `select count(*)::int as n from public.contact_submissions where email like 'flood-%'`,
+    );
+    expect(rows).toEqual([{ n: 7 }]);
+  });
+
+  it('numbers only stored rows: a row the write limits refuse is never counted for the team', async () => {
+    await suite.db.query('truncate net.http_request_queue');
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await suite.insertAs('anon', 'contact_submissions', contact('same-sender@example.com')));
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, false, false]);
+    expect((await notifications()).map((n) => n.number)).toEqual([1, 2, 3]);
+  });
+
+  it('starts a new window with the first row after the last one ended', async () => {
+    await suite.db.query('truncate net.http_request_queue');
+    await submit(12, 'before');
+    await suite.db.exec(`update private.notify_window set started_at = started_at - interval '10 minutes'`);
+    await submit(1, 'after');
+    expect((await notifications()).map((n) => n.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1]);
+  });
+
+  it('takes its ceiling from the notifications row of private.form_limits', async () => {
+    await suite.db.query('truncate net.http_request_queue');
+    expect(await suite.runAs('service_role', `update private.form_limits set max_rows = 2 where name = 'notifications'`)).toMatchObject({
+      ok: true,
+    });
+    try {
+      await submit(5, 'two');
+    } finally {
+      await suite.runAs('service_role', `update private.form_limits set max_rows = 10 where name = 'notifications'`);
+    }
+    expect((await notifications()).map((n) => [n.number, n.limit])).toEqual([
+      [1, 2],
+      [2, 2],
+      [3, 2],
+    ]);
+  });
+
   it('without the Vault secrets, the insert still succeeds and nothing is queued', async () => {
-    await db.query('truncate net.http_request_queue');
-    const result = await db.transaction(async (tx) => {
+    await suite.db.query('truncate net.http_request_queue');
+    const result = await suite.db.transaction(async (tx) => {
       await tx.exec(`delete from vault.decrypted_secrets where name = 'notify_submission_secret'`);
       await tx.exec('set local role anon');
       const inserted = await tx.query(
@@ -272,7 +323,7 @@ describe('the database webhook', () => {
   });
 
   it('when queueing the request fails, the insert still succeeds', async () => {
-    const result = await db.transaction(async (tx) => {
+    const result = await suite.db.transaction(async (tx) => {
       await tx.exec(`create or replace function net.http_post(url text, body jsonb default '{}', params jsonb default '{}', headers jsonb default '{}', timeout_milliseconds integer default 5000)
         returns bigint language plpgsql as $$ begin raise exception 'queue is full'; end $$`);
       await tx.exec('set local role anon');

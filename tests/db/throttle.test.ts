@@ -1,74 +1,84 @@
 /**
- * The form tables' write limits (supabase/migrations/*_form_throttle.sql), as
- * anon with the request headers PostgREST sets: one row per statement, 3 rows
- * per address and table and 20 rows per client address in 10 minutes, the
- * refusal as PostgREST's custom 429 with Retry-After, the per-key lock, and
- * bookkeeping the API roles can neither read nor call.
+ * The form tables' write limits (supabase/migrations/*_form_throttle.sql and
+ * *_form_limits.sql), as anon with the request headers PostgREST sets: one row
+ * per statement; the limits read from private.form_limits (3 per address and
+ * table, 20 per client, 60 per table, each in 10 minutes) and changed with one
+ * UPDATE; the client address from the configured header only, normalised and
+ * counted per IPv6 /64, unusable addresses in one shared bucket; a retried row
+ * answered with its duplicate key; the refusal as PostgREST's custom 429 with
+ * Retry-After; bookkeeping the API roles can neither read nor call. Many
+ * connections at once are the real-PostgreSQL suite's part (tests/pg).
  */
-import { describe, it, expect, beforeAll, beforeEach, afterAll } from 'vitest';
-import type { PGlite } from '@electric-sql/pglite';
-import { newRowId, type TableName } from '../../src/lib/forms/definition';
+import { describe, it, expect } from 'vitest';
+import type { TableName } from '../../src/lib/forms/definition';
 import { THROTTLE_CODE } from '../../src/lib/forms/submit';
+import { sampleRow } from '../support/postgrest';
 import { securityFindings } from './advisor';
-import { API_ROLES, insertAs, migratedDatabase, pgrstResponse, runAs, type ApiRole, type Result, type RequestOptions } from './database';
+import { API_ROLES, pgrstResponse, databaseSuite, type ApiRole, type RequestOptions, type Result } from './database';
 
 const PER_ADDRESS = 3;
 const PER_CLIENT = 20;
+const PER_TABLE = 60;
 const WINDOW_S = 600;
 
-let db: PGlite;
+const suite = databaseSuite({ resetLimits: true });
 
-beforeAll(async () => {
-  db = await migratedDatabase();
+/** A request from `address` as hosted Supabase passes it: Cloudflare's cf-connecting-ip, and an X-Forwarded-For the sender may have written. */
+const from = (address: string, forwardedFor = `${address}, 10.0.0.1`): RequestOptions => ({
+  headers: { 'cf-connecting-ip': address, 'x-forwarded-for': forwardedFor, 'user-agent': 'test' },
 });
-
-beforeEach(async () => {
-  await db.exec('truncate private.form_throttle_hits');
-});
-
-afterAll(async () => {
-  await db?.close();
-});
-
-const contact = (email: string) => ({ id: newRowId(), first_name: 'Ada', last_name: 'Lovelace', email, message: 'Hello.' });
-const application = (email: string) => ({
-  id: newRowId(),
-  full_name: 'Grace Hopper',
-  email,
-  expertise: 'Cybersecurity',
-  experience: '10 years',
-  cover_letter: 'Hi.',
-});
-const rowFor = (table: TableName, email: string) => (table === 'contact_submissions' ? contact(email) : application(email));
-const from = (address: string): RequestOptions => ({ headers: { 'x-forwarded-for': `${address}, 10.0.0.1`, 'user-agent': 'test' } });
 
 function send(table: TableName, email: string, options: RequestOptions = {}, role: ApiRole = 'anon'): Promise<Result> {
-  return insertAs(db, role, table, rowFor(table, email), options);
+  return suite.insertAs(role, table, sampleRow(table, email), options);
 }
 
 async function storedCount(table: TableName, email: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from public.${table} where lower(email) = lower($1)`, [email]);
+  const { rows } = await suite.db.query<{ n: number }>(`select count(*)::int as n from public.${table} where lower(email) = lower($1)`, [
+    email,
+  ]);
   return rows[0].n;
 }
 
+/** Sends `count` rows from fresh addresses with the given request options; returns how many were accepted, and the last refusal. */
+async function flood(count: number, options: (i: number) => RequestOptions, table: TableName = 'contact_submissions') {
+  let accepted = 0;
+  let refusal: Result | undefined;
+  for (let i = 0; i < count; i++) {
+    const result = await send(table, `flood-${i}-${crypto.randomUUID()}@example.com`, options(i));
+    if (result.ok) accepted++;
+    else refusal = result;
+  }
+  return { accepted, refusal };
+}
+
+/** Runs `test` with a setting changed as the service role would change it, then puts it back. */
+async function withSetting(change: string, restore: string, test: () => Promise<void>) {
+  expect(await suite.runAs('service_role', change)).toMatchObject({ ok: true });
+  try {
+    await test();
+  } finally {
+    expect(await suite.runAs('service_role', restore)).toMatchObject({ ok: true });
+  }
+}
+
 /** The throttle's 429 as PostgREST would send it, checked completely. */
-function expectThrottled(result: Result) {
+function expectThrottled(result: Result | undefined, window = WINDOW_S) {
   expect(result).toMatchObject({ ok: false, code: 'PGRST' });
-  const response = pgrstResponse(result)!;
+  const response = pgrstResponse(result!)!;
   expect(response.status).toBe(429);
   expect(response.body).toMatchObject({ code: THROTTLE_CODE, message: expect.any(String) });
   const retryAfter = Number(response.headers['Retry-After']);
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(WINDOW_S);
+  expect(retryAfter).toBeLessThanOrEqual(window);
   expect(response.headers['Access-Control-Expose-Headers']).toBe('Retry-After');
   return retryAfter;
 }
 
 describe('one row per statement', () => {
   it.each(API_ROLES)('refuses a two-row insert as %s (what PostgREST makes of a JSON array) and stores neither row', async (role) => {
-    const rows = [contact('one@example.com'), contact('two@example.com')];
-    const result = await insertAs(db, role, 'contact_submissions', rows);
+    const rows = [sampleRow('contact_submissions', 'one@example.com'), sampleRow('contact_submissions', 'two@example.com')];
+    const result = await suite.insertAs(role, 'contact_submissions', rows);
     expect(result).toMatchObject({ ok: false, code: 'PGRST' });
     expect(pgrstResponse(result)).toMatchObject({ status: 400, body: { code: 'form_one_row' } });
     expect(await storedCount('contact_submissions', 'one@example.com')).toBe(0);
@@ -76,22 +86,23 @@ describe('one row per statement', () => {
   });
 
   it('refuses a large batch into job_applications as well', async () => {
-    const rows = Array.from({ length: 50 }, (_, i) => application(`bulk${i}@example.com`));
-    expect(pgrstResponse(await insertAs(db, 'anon', 'job_applications', rows))).toMatchObject({
+    const rows = Array.from({ length: 50 }, (_, i) => sampleRow('job_applications', `bulk${i}@example.com`));
+    expect(pgrstResponse(await suite.insertAs('anon', 'job_applications', rows))).toMatchObject({
       status: 400,
       body: { code: 'form_one_row' },
     });
-    const { rows: left } = await db.query<{ n: number }>(`select count(*)::int as n from public.job_applications where email like 'bulk%'`);
+    const { rows: left } = await suite.db.query<{ n: number }>(
+      `select count(*)::int as n from public.job_applications where email like 'bulk%'`,
+    );
     expect(left).toEqual([{ n: 0 }]);
   });
 
   it('accepts a one-element array (one row), and one row after another in the same transaction', async () => {
-    expect(await insertAs(db, 'anon', 'contact_submissions', [contact('single@example.com')])).toMatchObject({
+    expect(await suite.insertAs('anon', 'contact_submissions', [sampleRow('contact_submissions', 'single@example.com')])).toMatchObject({
       ok: true,
       rows: [{ count: 1 }],
     });
-    const result = await runAs(
-      db,
+    const result = await suite.runAs(
       'anon',
       `with a as (insert into public.contact_submissions (id, first_name, last_name, email, message)
                   values (gen_random_uuid(), 'A', 'B', 'seq@example.com', 'Hi') returning 1)
@@ -112,10 +123,8 @@ describe.each(['contact_submissions', 'job_applications'] as const)('per address
   it('compares addresses trimmed and case-insensitively', async () => {
     for (const email of ['ada@example.com', 'ADA@Example.com', 'Ada@EXAMPLE.COM'])
       expect(await send(table, email)).toMatchObject({ ok: true });
-    // Surrounding whitespace never reaches a column (the text rules refuse it), but it does not dodge the count either.
-    expectThrottled(await send(table, 'ADA@Example.com '));
     expectThrottled(await send(table, 'ada@example.com'));
-    const { rows } = await db.query<{ same: boolean }>(
+    const { rows } = await suite.db.query<{ same: boolean }>(
       `select private.form_email_key('ADA@Example.com ') = private.form_email_key('ada@example.com') as same`,
     );
     expect(rows).toEqual([{ same: true }]);
@@ -128,13 +137,11 @@ describe.each(['contact_submissions', 'job_applications'] as const)('per address
     expect(await send(otherTable, 'busy@example.com')).toMatchObject({ ok: true });
   });
 
-  it('counts only the last 10 minutes', async () => {
+  it('counts only the window: once the oldest counted row is 10 minutes old, one more fits', async () => {
     for (let i = 0; i < PER_ADDRESS; i++) await send(table, 'old@example.com');
     expectThrottled(await send(table, 'old@example.com'));
-    // The oldest counted row leaves the window: one more row fits.
-    await db.exec(
-      `update private.form_throttle_hits set at = at - interval '10 minutes 1 second' where id = (select min(id) from private.form_throttle_hits)`,
-    );
+    // hits are kept oldest first in every key: age the oldest of each.
+    await suite.db.exec(`update private.form_throttle_keys set hits[1] = hits[1] - interval '10 minutes 1 second'`);
     expect(await send(table, 'old@example.com')).toMatchObject({ ok: true });
     expectThrottled(await send(table, 'old@example.com'));
   });
@@ -142,18 +149,38 @@ describe.each(['contact_submissions', 'job_applications'] as const)('per address
   it('does not count refused rows (a refused statement leaves no bookkeeping)', async () => {
     for (let i = 0; i < PER_ADDRESS + 2; i++) {
       const bad = {
-        ...rowFor(table, 'typo@example.com'),
-        email: 'typo@example.com',
-        ...(table === 'contact_submissions' ? { first_name: '\u200b' } : { full_name: '\u200b' }),
+        ...sampleRow(table, 'typo@example.com'),
+        ...(table === 'contact_submissions' ? { first_name: '\u3164' } : { full_name: '\u3164' }),
       };
-      expect(await insertAs(db, 'anon', table, bad)).toMatchObject({ ok: false, code: '23514' });
+      expect(await suite.insertAs('anon', table, bad)).toMatchObject({ ok: false, code: '23514' });
     }
     expect(await send(table, 'typo@example.com')).toMatchObject({ ok: true });
   });
 });
 
+describe('a retried row is a duplicate, not a new submission', () => {
+  it('gets the primary-key error (23505, read as "already stored") even when its address is at the limit, and is not counted', async () => {
+    const rows = Array.from({ length: PER_ADDRESS }, () => sampleRow('job_applications', 'retry@example.com'));
+    for (const row of rows) expect(await suite.insertAs('anon', 'job_applications', row, from('203.0.113.70'))).toMatchObject({ ok: true });
+    for (const row of rows) {
+      expect(await suite.insertAs('anon', 'job_applications', row, from('203.0.113.70'))).toMatchObject({ ok: false, code: '23505' });
+    }
+    // The three retries took nothing from the client's 20.
+    const { accepted } = await flood(PER_CLIENT, () => from('203.0.113.70'), 'job_applications');
+    expect(accepted).toBe(PER_CLIENT - PER_ADDRESS);
+  });
+
+  it('gets 23505 when the table is at its ceiling too', async () => {
+    const first = sampleRow('contact_submissions', 'first@example.com');
+    expect(await suite.insertAs('anon', 'contact_submissions', first)).toMatchObject({ ok: true });
+    expect((await flood(PER_TABLE, () => ({}))).accepted).toBe(PER_TABLE - 1);
+    expectThrottled(await send('contact_submissions', 'late@example.com'));
+    expect(await suite.insertAs('anon', 'contact_submissions', first)).toMatchObject({ ok: false, code: '23505' });
+  });
+});
+
 describe('per client address', () => {
-  it(`accepts ${PER_CLIENT} rows across both tables from one X-Forwarded-For address and refuses the next; another address still gets through`, async () => {
+  it(`accepts ${PER_CLIENT} rows across both tables from one address and refuses the next; another address still gets through`, async () => {
     for (let i = 0; i < PER_CLIENT; i++) {
       const table: TableName = i % 2 === 0 ? 'contact_submissions' : 'job_applications';
       expect(await send(table, `visitor${i}@example.com`, from('203.0.113.7')), `row ${i + 1}`).toMatchObject({ ok: true });
@@ -164,61 +191,182 @@ describe('per client address', () => {
     expect(await send('contact_submissions', 'fresh@example.com', from('198.51.100.4'))).toMatchObject({ ok: true });
   });
 
-  it('reads only the first address of X-Forwarded-For (the proxies after it are shared by everyone)', async () => {
-    for (let i = 0; i < PER_CLIENT; i++) {
-      expect(
-        await send('contact_submissions', `p${i}@example.com`, { headers: { 'x-forwarded-for': `192.0.2.${i + 1}, 10.0.0.9` } }),
-      ).toMatchObject({ ok: true });
-    }
-    expect(
-      await send('contact_submissions', 'p-last@example.com', { headers: { 'x-forwarded-for': '192.0.2.200, 10.0.0.9' } }),
-    ).toMatchObject({ ok: true });
+  it('ignores X-Forwarded-For, whose first entries the sender writes: new first entries every time change nothing', async () => {
+    const { accepted, refusal } = await flood(PER_CLIENT + 5, (i) => from('203.0.113.8', `192.0.2.${i + 1}, 203.0.113.8`));
+    expect(accepted).toBe(PER_CLIENT);
+    expectThrottled(refusal);
   });
 
-  it('applies only the per-address rule when PostgREST passes no client address', async () => {
-    for (let i = 0; i < PER_CLIENT + 5; i++) expect(await send('contact_submissions', `n${i}@example.com`)).toMatchObject({ ok: true });
-    for (let i = 0; i < PER_CLIENT + 5; i++) {
-      expect(await send('contact_submissions', `h${i}@example.com`, { headers: { 'user-agent': 'no forwarding' } })).toMatchObject({
-        ok: true,
-      });
+  it('counts every spelling of an IPv6 address, and every address of its /64, as one client', async () => {
+    const spellings = [
+      '2001:db8:85a3::8a2e:370:7334',
+      '2001:DB8:85A3::8A2E:370:7334',
+      '2001:0db8:85a3:0000:0000:8a2e:0370:7334',
+      '2001:db8:85a3:0:0:8a2e:370:7334',
+      '2001:db8:85a3::8a2e:0370:7334',
+      '2001:db8:85a3:0::8a2e:370:7334',
+      ' 2001:db8:85a3::8a2e:370:7334 ',
+    ];
+    expect((await flood(14, (i) => from(spellings[i % 7]))).accepted).toBe(14);
+    const sameNetwork = await flood(10, (i) => from(`2001:db8:85a3:0:${(i + 1).toString(16)}::${i + 1}`));
+    expect(sameNetwork.accepted).toBe(PER_CLIENT - 14);
+    expectThrottled(sameNetwork.refusal);
+    expect(await send('contact_submissions', 'next-network@example.com', from('2001:db8:85a3:1::1'))).toMatchObject({ ok: true });
+  });
+
+  it('counts an IPv4-mapped IPv6 address as the IPv4 address', async () => {
+    expect((await flood(PER_CLIENT, (i) => from(i % 2 ? '203.0.113.9' : '::ffff:203.0.113.9'))).accepted).toBe(PER_CLIENT);
+    expectThrottled(await send('contact_submissions', 'mapped@example.com', from('::ffff:cb00:7109')));
+  });
+
+  it('puts every API request without a usable address in one shared bucket: failing closed, never unlimited', async () => {
+    const unusable: Record<string, string>[] = [
+      { 'user-agent': 'no address header' },
+      { 'cf-connecting-ip': '' },
+      { 'cf-connecting-ip': ' ' },
+      { 'cf-connecting-ip': 'unknown' },
+      { 'cf-connecting-ip': '203.0.113.7:443' },
+      { 'cf-connecting-ip': '[2001:db8::1]' },
+      { 'cf-connecting-ip': '203.0.113.0/24' },
+      { 'cf-connecting-ip': '999.1.1.1' },
+      { 'cf-connecting-ip': 'fe80::1%eth0' },
+      { 'cf-connecting-ip': '203.0.113.7,' },
+    ];
+    const { accepted, refusal } = await flood(PER_CLIENT + 10, (i) => ({ headers: unusable[i % unusable.length] }));
+    expect(accepted).toBe(PER_CLIENT);
+    expectThrottled(refusal);
+    expect(await send('contact_submissions', 'usable@example.com', from('198.51.100.77'))).toMatchObject({ ok: true });
+  });
+
+  it('does not limit inserts without request headers (SQL, the dashboard) per client', async () => {
+    expect((await flood(PER_CLIENT + 5, () => ({}))).accepted).toBe(PER_CLIENT + 5);
+  });
+
+  it('reads the header and entry the one setting names: the last X-Forwarded-For entry, when an operator chooses it', async () => {
+    await withSetting(
+      `update private.form_client_source set header = 'x-forwarded-for', entry = -1`,
+      `update private.form_client_source set header = 'cf-connecting-ip', entry = -1`,
+      async () => {
+        const { accepted, refusal } = await flood(PER_CLIENT + 3, (i) => ({
+          headers: { 'x-forwarded-for': `192.0.2.${i + 1}, 198.51.100.30` },
+        }));
+        expect(accepted).toBe(PER_CLIENT);
+        expectThrottled(refusal);
+        expect(
+          await send('contact_submissions', 'last@example.com', { headers: { 'x-forwarded-for': '198.51.100.30, 198.51.100.31' } }),
+        ).toMatchObject({
+          ok: true,
+        });
+      },
+    );
+  });
+});
+
+describe('per table: the ceiling no forged key escapes', () => {
+  it(`accepts ${PER_TABLE} rows from everyone together, refuses the next with the same 429, and leaves the other table alone`, async () => {
+    const { accepted } = await flood(PER_TABLE, (i) => from(`198.51.${Math.floor(i / 200)}.${(i % 200) + 1}`));
+    expect(accepted).toBe(PER_TABLE);
+    const retryAfter = expectThrottled(await send('contact_submissions', 'sixty-one@example.com', from('192.0.2.250')));
+    expect(retryAfter).toBeGreaterThan(WINDOW_S - 60);
+    expect(await send('job_applications', 'sixty-one@example.com', from('192.0.2.250'))).toMatchObject({ ok: true });
+  });
+});
+
+describe('the limits are data', () => {
+  it('an operator changes one with a single UPDATE as the service role, and the next insert obeys it', async () => {
+    await withSetting(
+      `update private.form_limits set max_rows = 1, window_length = interval '1 minute' where name = 'per_address'`,
+      `update private.form_limits set max_rows = 3, window_length = interval '10 minutes' where name = 'per_address'`,
+      async () => {
+        expect(await send('contact_submissions', 'once@example.com')).toMatchObject({ ok: true });
+        expect(expectThrottled(await send('contact_submissions', 'once@example.com'), 60)).toBeLessThanOrEqual(60);
+      },
+    );
+    expect(await send('contact_submissions', 'once@example.com')).toMatchObject({ ok: true });
+  });
+
+  it('holds the documented rows', async () => {
+    const { rows } = await suite.db.query(
+      `select name, max_rows, extract(epoch from window_length)::int as seconds from private.form_limits order by name`,
+    );
+    expect(rows).toEqual([
+      { name: 'notifications', max_rows: 10, seconds: WINDOW_S },
+      { name: 'per_address', max_rows: PER_ADDRESS, seconds: WINDOW_S },
+      { name: 'per_client', max_rows: PER_CLIENT, seconds: WINDOW_S },
+      { name: 'per_table', max_rows: PER_TABLE, seconds: WINDOW_S },
+    ]);
+    expect((await suite.db.query('select header, entry from private.form_client_source')).rows).toEqual([
+      { header: 'cf-connecting-ip', entry: -1 },
+    ]);
+  });
+
+  it('refuses a limit that makes no sense', async () => {
+    for (const change of [
+      `update private.form_limits set max_rows = -1 where name = 'per_table'`,
+      `update private.form_limits set window_length = interval '0' where name = 'per_table'`,
+      `update private.form_client_source set entry = 0`,
+      `update private.form_client_source set header = 'X-Forwarded-For'`,
+    ]) {
+      expect(await suite.runAs('service_role', change), change).toMatchObject({ ok: false, code: '23514' });
     }
   });
 });
 
-describe('locking and bookkeeping', () => {
-  it('takes a transaction-scoped advisory lock per key (address and client), so concurrent inserts count one after the other', async () => {
-    const locks = await db.transaction(async (tx) => {
-      await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': '203.0.113.50' })]);
-      await tx.exec('set local role anon');
-      await tx.query(
-        `insert into public.contact_submissions (id, first_name, last_name, email, message) values (gen_random_uuid(), 'A', 'B', 'lock@example.com', 'Hi')`,
-      );
-      await tx.exec('reset role');
-      const { rows } = await tx.query<{ n: number }>(
-        `select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`,
-      );
-      await tx.rollback();
-      return rows[0].n;
+describe('at any isolation level', () => {
+  it.each(['repeatable read', 'serializable'])('a lone insert under %s is counted and stored like any other', async (level) => {
+    const row = sampleRow('contact_submissions', 'isolated@example.com');
+    const result = await suite.db.transaction(async (tx) => {
+      await tx.exec(`set transaction isolation level ${level}; set local role anon`);
+      await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'cf-connecting-ip': '203.0.113.99' })]);
+      return (
+        await tx.query(
+          `insert into public.contact_submissions (id, first_name, last_name, email, message) values ($1, 'A', 'B', $2, 'Hi')`,
+          [row.id, row.email],
+        )
+      ).affectedRows;
     });
-    expect(locks).toBe(2);
-    // Released with the transaction.
-    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from pg_locks where locktype = 'advisory'`);
-    expect(rows).toEqual([{ n: 0 }]);
+    expect(result).toBe(1);
   });
+});
 
-  it('stores digests, never an address', async () => {
+describe('bookkeeping', () => {
+  const keys = async () =>
+    (await suite.db.query<{ key: string; hits: number }>('select key, cardinality(hits) as hits from private.form_throttle_keys')).rows;
+
+  it('stores one digest per key (address, client, table), never an address', async () => {
     await send('contact_submissions', 'private@example.com', from('203.0.113.9'));
-    const { rows } = await db.query<{ key: string }>('select key from private.form_throttle_hits');
-    expect(rows).toHaveLength(2);
-    for (const { key } of rows) expect(key).toMatch(/^[0-9a-f]{64}$/);
+    const stored = await keys();
+    expect(stored).toHaveLength(3);
+    for (const { key, hits } of stored) {
+      expect(key).toMatch(/^[0-9a-f]{64}$/);
+      expect(hits).toBe(1);
+    }
   });
 
-  it('purges bookkeeping older than the window as new rows arrive', async () => {
-    await send('contact_submissions', 'a1@example.com');
-    await db.exec(`update private.form_throttle_hits set at = now() - interval '11 minutes'`);
-    await send('contact_submissions', 'a2@example.com');
-    const { rows } = await db.query<{ n: number }>(
-      `select count(*)::int as n from private.form_throttle_hits where at < now() - interval '10 minutes'`,
+  it('keeps no more times per key than its limit, whatever is sent', async () => {
+    await flood(PER_CLIENT + 10, () => from('203.0.113.10'));
+    for (let i = 0; i < PER_ADDRESS + 5; i++) await send('contact_submissions', 'same@example.com');
+    const hitsOf = async (key: string) =>
+      (
+        await suite.db.query<{ hits: number }>(
+          `select cardinality(hits) as hits from private.form_throttle_keys where key = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+          [key],
+        )
+      ).rows[0]?.hits;
+    expect(await hitsOf('client:203.0.113.10')).toBe(PER_CLIENT);
+    expect(await hitsOf('address:contact_submissions:same@example.com')).toBe(PER_ADDRESS);
+    expect(await hitsOf('table:contact_submissions')).toBe(PER_CLIENT + PER_ADDRESS);
+    expect(Math.max(...(await keys()).map((k) => k.hits))).toBeLessThanOrEqual(PER_TABLE);
+  });
+
+  it('purges keys quiet for longer than the longest window as new rows arrive', async () => {
+    await send('contact_submissions', 'a1@example.com', from('203.0.113.11'));
+    await suite.db.exec(
+      `update private.form_throttle_keys set last_at = now() - interval '11 minutes', hits = array[now() - interval '11 minutes']`,
+    );
+    await send('job_applications', 'a2@example.com');
+    const { rows } = await suite.db.query<{ n: number }>(
+      `select count(*)::int as n from private.form_throttle_keys where last_at < now() - interval '10 minutes'`,
     );
     expect(rows).toEqual([{ n: 0 }]);
   });
@@ -227,20 +375,24 @@ describe('locking and bookkeeping', () => {
 describe.each(API_ROLES)("the throttle's objects, for %s", (role) => {
   it('cannot be read, changed or called', async () => {
     for (const sql of [
-      'select * from private.form_throttle_hits',
-      'delete from private.form_throttle_hits',
-      `insert into private.form_throttle_hits (key) values ('x')`,
-      `select private.form_throttle_take('client:1.2.3.4', 1000, interval '1 second')`,
-      'select private.form_client_address()',
+      'select * from private.form_throttle_keys',
+      'delete from private.form_throttle_keys',
+      `insert into private.form_throttle_keys (key, hits, last_at) values ('x', '{}', now())`,
+      'select * from private.form_limits',
+      `update private.form_limits set max_rows = 10000`,
+      `update private.form_client_source set header = 'x-forwarded-for'`,
+      'select * from private.notify_window',
+      `select private.form_throttle_take('client:1.2.3.4', 'per_client')`,
+      'select private.form_client_key()',
       `select private.form_email_key('a@b.co')`,
       'select private.form_throttle_purge()',
     ]) {
-      expect(await runAs(db, role, sql), sql).toMatchObject({ ok: false, code: '42501' });
+      expect(await suite.runAs(role, sql), sql).toMatchObject({ ok: false, code: '42501' });
     }
   });
 
   it('holds no privilege on the private schema or anything in it', async () => {
-    const { rows } = await db.query<{ usage: boolean; tables: number; functions: number }>(
+    const { rows } = await suite.db.query<{ usage: boolean; tables: number; functions: number }>(
       `select has_schema_privilege($1, 'private', 'USAGE') as usage,
         (select count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = 'private' and c.relkind in ('r', 'S')
@@ -256,8 +408,8 @@ describe.each(API_ROLES)("the throttle's objects, for %s", (role) => {
 
 describe('security advisor equivalent', () => {
   it('finds nothing in public, and in private no mutable search_path, callable security definer function or API privilege', async () => {
-    expect(await securityFindings(db)).toEqual([]);
-    const privateFindings = (await securityFindings(db, 'private')).filter((f) =>
+    expect(await securityFindings(suite.db)).toEqual([]);
+    const privateFindings = (await securityFindings(suite.db, 'private')).filter((f) =>
       [
         'function_search_path_mutable',
         'security_definer_executable',
@@ -270,12 +422,20 @@ describe('security advisor equivalent', () => {
   });
 
   it('the guard that writes the bookkeeping runs as its owner (security definer) with an empty search_path', async () => {
-    const { rows } = await db.query<{ proname: string; prosecdef: boolean; proconfig: string[] }>(
+    const { rows } = await suite.db.query<{ proname: string; prosecdef: boolean; proconfig: string[] }>(
       `select p.proname, p.prosecdef, p.proconfig from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' order by p.proname`,
     );
     expect(rows.map((r) => r.proname)).toContain('form_insert_guard');
     for (const row of rows) expect(row.proconfig, row.proname).toEqual(['search_path=""']);
     expect(rows.find((r) => r.proname === 'form_insert_guard')?.prosecdef).toBe(true);
+  });
+
+  it('the service role may read and change the limits and the client source, and nothing else in private', async () => {
+    const { rows } = await suite.db.query<{ relname: string }>(
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'private' and c.relkind = 'r' and has_table_privilege('service_role', c.oid, 'SELECT, UPDATE') order by 1`,
+    );
+    expect(rows.map((r) => r.relname)).toEqual(['form_client_source', 'form_limits']);
   });
 });

@@ -1,18 +1,16 @@
 /**
  * The rules for the sign-in service's URLs in supabase/config.toml [auth]:
  * the site URL is the site's `host` (content/site.yaml); password-reset links
- * may return only to /login on that host or on a Netlify deploy preview of the
- * site; everything is https. Returns what is wrong, nothing when all is right.
+ * may return only to /login on that host: no wildcard (a deploy preview anyone
+ * can open would receive reset codes); everything is https. Returns what is
+ * wrong, nothing when all is right.
  */
 export interface AuthUrls {
   site_url?: unknown;
   additional_redirect_urls?: unknown;
 }
 
-/** A Netlify deploy preview of the site named `slug`, as a Supabase Auth redirect pattern. */
-export const deployPreviewLogin = (slug: string) => `https://deploy-preview-*--${slug}.netlify.app/login`;
-
-export function authUrlProblems(auth: AuthUrls, site: { host: string; slug: string }): string[] {
+export function authUrlProblems(auth: AuthUrls, site: { host: string }): string[] {
   const problems: string[] = [];
   const host = site.host.replace(/\/+$/, '');
   if (!host.startsWith('https://')) problems.push(`content/site.yaml host ${host} is not https`);
@@ -22,10 +20,11 @@ export function authUrlProblems(auth: AuthUrls, site: { host: string; slug: stri
     problems.push(`site_url ${auth.site_url} is not the host in content/site.yaml (${host})`);
 
   const redirects = Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls : [];
-  const allowed = new Set([`${host}/login`, deployPreviewLogin(site.slug)]);
+  const allowed = new Set([`${host}/login`]);
   for (const url of redirects) {
     if (typeof url !== 'string' || !url.startsWith('https://')) problems.push(`redirect URL ${String(url)} is not https`);
-    else if (!allowed.has(url)) problems.push(`redirect URL ${url} is neither /login on ${host} nor on a deploy preview`);
+    else if (url.includes('*')) problems.push(`redirect URL ${url} is a wildcard: every host it matches could receive reset codes`);
+    else if (!allowed.has(url)) problems.push(`redirect URL ${url} is not /login on ${host}`);
   }
   for (const url of allowed) if (!redirects.includes(url)) problems.push(`redirect URL ${url} is missing`);
   return problems;

@@ -6,7 +6,7 @@
 import { contactForm } from './contact';
 import { defineForm, type FieldDefinition } from './definition';
 
-/** The tag in front of the message, by request type. */
+/** The tag in front of the message, by request type (the first is the default); the team's message reads it back. */
 export const REQUEST_TAGS = { demo: '[DEMO REQUEST] ', contact: '[CONTACT] ' } as const;
 export type RequestType = keyof typeof REQUEST_TAGS;
 const LONGEST_TAG = Math.max(...Object.values(REQUEST_TAGS).map((tag) => tag.length));
@@ -28,8 +28,6 @@ export const demoForm = defineForm({
   id: 'demo',
   fields: [requestType, ...contactForm.fields.map(adapt)],
   layout: ['requestType', ...contactForm.layout],
-  derive: (values) => ({
-    message: (REQUEST_TAGS[values.requestType as RequestType] ?? REQUEST_TAGS.demo) + values.message.trim(),
-    status: 'new',
-  }),
+  compose: [{ column: 'message', tagBy: 'requestType', tags: REQUEST_TAGS, text: 'message' }],
+  fixed: { status: 'new' },
 });

@@ -11,8 +11,8 @@ type CareersName = (typeof careersForm.fields)[number]['name'];
 const field = <K extends CareersName>(name: K) => careersForm.fields.find((f) => f.name === name)! as FieldDefinition<K>;
 const choice = (name: 'product' | 'domain'): FieldDefinition<'product' | 'domain'> => ({ name, input: 'select', required: true });
 
-/** The expertise column holds both choices; together they must fit its bound. */
-const EXPERTISE_SEPARATOR = ' - ';
+/** The expertise column holds both choices; together they must fit its bound. No product name may contain it. */
+export const EXPERTISE_SEPARATOR = ' - ';
 
 export const productTeamForm = defineForm({
   id: 'product-team',
@@ -27,5 +27,5 @@ export const productTeamForm = defineForm({
     field('coverLetter'),
   ],
   layout: [['name', 'email'], ['product', 'domain'], 'experience', 'portfolio', 'coverLetter'],
-  derive: (values) => ({ expertise: `${values.product.trim()}${EXPERTISE_SEPARATOR}${values.domain.trim()}` }),
+  compose: [{ column: 'expertise', join: ['product', 'domain'], separator: EXPERTISE_SEPARATOR }],
 });

@@ -41,7 +41,7 @@ export function emailDelivery(destination: EmailDestination, message: Message): 
         subject: message.subject,
         text: plainText(message),
         html: emailHtml(message),
-        reply_to: message.replyTo,
+        ...(message.replyTo ? { reply_to: message.replyTo } : {}),
       }),
     },
   };

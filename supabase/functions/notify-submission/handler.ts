@@ -7,13 +7,13 @@
  *   401  the `x-webhook-secret` header is missing or wrong
  *   400  the body is not a database-webhook INSERT of one of the two tables (the answer says why)
  *   502  a destination still failed after its retries (the caller may retry; e-mail is idempotent per row)
- *   200  every configured destination accepted the message
+ *   200  every configured destination accepted the message (or the row is past its window's summary: nothing is sent)
  *
  * Logs name the table, the row id and the destinations, never a field of the row.
  */
 import type { Config } from './config.ts';
 import { deliveriesFor, send, type Log } from './deliver.ts';
-import { buildMessage } from './message.ts';
+import { buildMessage, decide, summaryMessage } from './message.ts';
 import { parsePayload } from './payload.ts';
 
 export const SECRET_HEADER = 'x-webhook-secret';
@@ -65,7 +65,15 @@ export function createHandler(config: Config, log: Log = console.log): (request:
       return json(400, { error: parsed.reason });
     }
 
-    const message = buildMessage(parsed.submission);
+    const { submission } = parsed;
+    const decision = decide(submission);
+    if (decision === 'silent') {
+      prefix(
+        `${submission.table}/${submission.record.id}: number ${submission.notification!.number} of its window, past the summary: not sent`,
+      );
+      return json(200, { delivered: [], silenced: true });
+    }
+    const message = decision === 'summary' ? summaryMessage(submission) : buildMessage(submission);
     const row = `${message.table}/${message.rowId}`;
     const deliveries = deliveriesFor(config, message);
     if (deliveries.length === 0) {

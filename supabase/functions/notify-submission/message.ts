@@ -3,53 +3,56 @@
  * renderings: plain text (e-mail text part), HTML (e-mail HTML part) and
  * Slack-compatible chat text.
  *
+ * Which form wrote the row, its fields, their order and labels come from the
+ * website's form definitions (../_shared/forms.ts), so a new field reaches the
+ * message without a change here. Only the titles, words for the team, are
+ * written here, one per form.
+ *
  * Everything in a row was typed by a visitor, so it is data: the HTML part
  * escapes it, the chat text escapes Slack's control characters (`<!channel>`,
- * `<@U…>`, `<url|label>` need `<`) and breaks plain `@mentions`, and all
- * renderings drop control and bidirectional-override characters that could
- * disguise the text.
+ * `<@U…>`, `<url|label>` need `<`) and breaks plain `@mentions`, all renderings
+ * drop control characters and every character that shows nothing (format
+ * characters, bidirectional controls, tags), and Reply-To is set only to an
+ * address the forms' e-mail rule accepts.
+ *
+ * The database numbers the rows of a window (`notification`): up to its limit
+ * each row gets its message, the next one a summary instead, and the rest
+ * nothing (`decide`).
  */
+import { EMAIL_PATTERN, FORMAT, FORMS, type FormId, type TeamForm } from '../_shared/forms.ts';
+import { formOf } from './forms.ts';
 import type { Submission } from './payload.ts';
 
-export type Kind = 'contact' | 'demo' | 'careers' | 'productTeam';
-
-export const KIND_TITLES: Record<Kind, string> = {
+export const TITLES: Record<FormId, string> = {
   contact: 'Contact request',
-  demo: 'Demo request',
+  demo: 'Demo or sales request',
   careers: 'Careers application',
-  productTeam: 'Product-team application',
+  'product-team': 'Product-team application',
 };
 
-/**
- * How the website's forms mark their rows (src/lib/forms/demo.ts tags the
- * demo form's message, src/lib/forms/product-team.ts joins product and domain
- * into expertise); tests/unit/notify-submission.test.ts checks both agree.
- */
-export const DEMO_TAG = '[DEMO REQUEST] ';
-export const CONTACT_TAG = '[CONTACT] ';
-export const PRODUCT_DOMAIN_SEPARATOR = ' - ';
-
 export interface Message {
-  kind: Kind;
+  kind: FormId | 'summary';
   title: string;
   /** E-mail subject: the title and the submitter's name, on one line. */
   subject: string;
+  /** A paragraph before the fields. */
+  intro?: string;
   /** Label and value, in reading order; a value may span lines. */
   fields: [label: string, value: string][];
   table: Submission['table'];
   rowId: string;
   /** The row's created_at in UTC, e.g. "2026-11-25 10:04 UTC". */
   received: string;
-  /** The submitter's address, for the e-mail's Reply-To. */
-  replyTo: string;
+  /** The submitter's address for the e-mail's Reply-To, when it is one the forms accept. */
+  replyTo?: string;
 }
 
-/** C0/C1 controls (tab and newline kept), zero-width and bidirectional-override characters. */
-// deno-lint-ignore no-control-regex -- matching control characters is the point.
-const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+/** Control characters but tab and newline, and everything that shows nothing but a space. */
+const HIDDEN = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${FORMAT}]`, 'gv');
+const EMAIL = new RegExp(`^(?:${EMAIL_PATTERN})$`, 'v');
 
 export function clean(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(INVISIBLE, '');
+  return text.replace(/\r\n?/g, '\n').replace(HIDDEN, '');
 }
 
 export function escapeHtml(text: string): string {
@@ -70,9 +73,13 @@ export function escapeChat(text: string): string {
     .replace(/(^|[^\w.+-])@(?=\w)/gm, '$1@\u200B');
 }
 
+/** "2026-11-25 10:04 UTC". */
 function utc(timestamp: string): string {
   return new Date(timestamp).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 }
+
+/** "10:04 UTC". */
+const clock = (timestamp: string) => utc(timestamp).slice(11);
 
 /** One line, at most `max` characters: for the e-mail subject. */
 function oneLine(text: string, max: number): string {
@@ -80,57 +87,62 @@ function oneLine(text: string, max: number): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-export function kindOf(submission: Submission): Kind {
-  if (submission.table === 'contact_submissions') return submission.record.message.startsWith(DEMO_TAG) ? 'demo' : 'contact';
-  return submission.record.expertise.includes(PRODUCT_DOMAIN_SEPARATOR) ? 'productTeam' : 'careers';
+/** Whether `address` is one the forms' e-mail rule accepts (and so a safe Reply-To). */
+export const isEmail = (address: string) => EMAIL.test(address);
+
+const NAME_FIELDS = ['name', 'given-name', 'family-name'];
+
+/** What to do with this row: its message, the window's one summary, or nothing. */
+export function decide(submission: Submission): 'message' | 'summary' | 'silent' {
+  const { notification } = submission;
+  if (!notification || notification.number <= notification.limit) return 'message';
+  return notification.number === notification.limit + 1 ? 'summary' : 'silent';
 }
 
-export function buildMessage(submission: Submission): Message {
-  const kind = kindOf(submission);
+export function buildMessage(submission: Submission, forms: readonly TeamForm[] = FORMS): Message {
   const { record } = submission;
-  let name: string;
-  let fields: [string, string][];
-  if (submission.table === 'contact_submissions') {
-    const r = submission.record;
-    name = `${r.first_name} ${r.last_name}`;
-    // The kind already says what the demo form's tag said.
-    const message = [DEMO_TAG, CONTACT_TAG].reduce((text, tag) => (text.startsWith(tag) ? text.slice(tag.length) : text), r.message);
-    fields = [
-      ['Name', name],
-      ['Email', r.email],
-      ['Company', r.company ?? '(none)'],
-      ['Message', message.trim() === '' ? '(none)' : message],
-    ];
-  } else {
-    const r = submission.record;
-    name = r.full_name;
-    const separator = r.expertise.indexOf(PRODUCT_DOMAIN_SEPARATOR);
-    const interest: [string, string][] =
-      kind === 'productTeam'
-        ? [
-            ['Product', r.expertise.slice(0, separator)],
-            ['Domain', r.expertise.slice(separator + PRODUCT_DOMAIN_SEPARATOR.length)],
-          ]
-        : [['Expertise', r.expertise]];
-    fields = [
-      ['Name', name],
-      ['Email', r.email],
-      ...interest,
-      ['Experience', r.experience],
-      ['Portfolio', r.portfolio_url ?? '(none)'],
-      ['Cover letter', r.cover_letter],
-    ];
-  }
-  const title = KIND_TITLES[kind];
+  const read = formOf(submission.table, record, forms);
+  if (!read) throw new Error(`the row matches none of the forms of ${submission.table}`);
+  const { form, values } = read;
+  const shown = (value: string, options?: Readonly<Record<string, string>>) =>
+    value.trim() === '' ? '(none)' : (options?.[value] ?? value);
+  const fields = form.fields.map((field): [string, string] => [field.label, shown(values[field.name] ?? '', field.options)]);
+  const name = form.fields
+    .filter((field) => NAME_FIELDS.includes(field.autoComplete ?? ''))
+    .map((field) => values[field.name]?.trim())
+    .filter(Boolean)
+    .join(' ');
+  const email = form.fields.find((field) => field.input === 'email');
+  const address = email ? values[email.name] : undefined;
+  const title = TITLES[form.id as FormId] ?? 'Submission';
   return {
-    kind,
+    kind: form.id as FormId,
     title,
-    subject: `New ${title.toLowerCase()}: ${oneLine(name, 120)}`,
+    subject: `New ${title.toLowerCase()}: ${oneLine(name || address || record.id, 120)}`,
     fields,
     table: submission.table,
     rowId: record.id,
     received: utc(record.created_at),
-    replyTo: record.email,
+    ...(address && isEmail(address) ? { replyTo: address } : {}),
+  };
+}
+
+/** The one message that stands for the rows after the window's limit: no visitor text, no Reply-To. */
+export function summaryMessage(submission: Submission, forms: readonly TeamForm[] = FORMS): Message {
+  const notification = submission.notification!;
+  const since = clock(notification.windowStartedAt);
+  const tables = [...new Set(forms.map((form) => form.table))].join(' and ');
+  return {
+    kind: 'summary',
+    title: 'Probably automated submissions',
+    subject: `More than ${notification.limit} submissions since ${since}, probably automated`,
+    intro:
+      `More than ${notification.limit} submissions since ${since}, probably automated: this row is number ${notification.number}. ` +
+      `No message for the next ones until ${clock(notification.windowEndsAt)}; see the tables ${tables}.`,
+    fields: [],
+    table: submission.table,
+    rowId: submission.record.id,
+    received: utc(submission.record.created_at),
   };
 }
 
@@ -141,7 +153,8 @@ function footer(message: Message): string {
 }
 
 export function plainText(message: Message): string {
-  const lines = [`New ${message.title.toLowerCase()}`, ''];
+  const lines = [message.kind === 'summary' ? message.title : `New ${message.title.toLowerCase()}`, ''];
+  if (message.intro) lines.push(message.intro, ...(message.fields.length > 0 ? [''] : []));
   for (const [label, value] of message.fields) {
     const text = clean(value);
     lines.push(isLong(text) ? `${label}:\n${text}\n` : `${label}: ${text}`);
@@ -157,21 +170,24 @@ export function emailHtml(message: Message): string {
         `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
+  const heading = message.kind === 'summary' ? message.title : `New ${message.title.toLowerCase()}`;
   return [
     '<!doctype html>',
     '<html><body style="font-family:system-ui,sans-serif;font-size:14px;line-height:1.5">',
-    `<h1 style="font-size:18px">New ${escapeHtml(message.title.toLowerCase())}</h1>`,
-    `<table>\n${rows}\n</table>`,
+    `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
+    ...(message.intro ? [`<p>${escapeHtml(message.intro)}</p>`] : []),
+    ...(rows ? [`<table>\n${rows}\n</table>`] : []),
     `<p style="color:#555">${escapeHtml(footer(message))}</p>`,
     '</body></html>',
   ].join('\n');
 }
 
 export function chatText(message: Message): string {
-  const lines = [`*New ${message.title.toLowerCase()}*`];
+  const lines = [message.kind === 'summary' ? `*${message.title}*` : `*New ${message.title.toLowerCase()}*`];
+  if (message.intro) lines.push(escapeChat(message.intro));
   for (const [label, value] of message.fields) {
     const text = escapeChat(value);
-    lines.push(isLong(text) ? `*${label}:*\n${text.replace(/^/gm, '> ')}` : `*${label}:* ${text}`);
+    lines.push(isLong(text) ? `*${escapeChat(label)}:*\n${text.replace(/^/gm, '> ')}` : `*${escapeChat(label)}:* ${text}`);
   }
   lines.push(footer(message));
   return lines.join('\n');

@@ -1,40 +1,35 @@
 /**
  * The database-webhook payload this function accepts: an INSERT of one row
- * into public.contact_submissions or public.job_applications, in the shape
- * Supabase's database webhooks (and the trigger in
- * supabase/migrations/*_notify_submission_webhook.sql) send:
- * `{ type, table, schema, record, old_record }`.
+ * into one of the form tables, in the shape Supabase's database webhooks (and
+ * the trigger in supabase/migrations/*_notify_submission_webhook.sql and
+ * *_notify_ceiling.sql) send: `{ type, table, schema, record, old_record }`,
+ * plus the row's place in the notification window (`notification`).
  *
- * Only the columns named here are copied out of `record`, so nothing else a
- * caller adds to the payload reaches a message or a log.
+ * The tables and columns are the website's form definitions'
+ * (../_shared/forms.ts). Only those columns are copied out of `record`, so
+ * nothing else a caller adds to the payload reaches a message or a log.
  */
+import { FORMS, type TableName, type TeamForm } from '../_shared/forms.ts';
+import { readRow } from './forms.ts';
 
-export interface ContactRecord {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  created_at: string;
+/** The stored row: its id, when it was stored, and the forms' columns (null when empty). */
+export type StoredRow = { id: string; created_at: string } & Record<string, string | null>;
+
+/** The row's place among the rows numbered in the current notification window. */
+export interface Notification {
+  number: number;
+  limit: number;
+  windowStartedAt: string;
+  windowEndsAt: string;
 }
 
-export interface ApplicationRecord {
-  id: string;
-  full_name: string;
-  email: string;
-  expertise: string;
-  experience: string;
-  portfolio_url: string | null;
-  cover_letter: string;
-  created_at: string;
+export interface Submission {
+  table: TableName;
+  record: StoredRow;
+  notification?: Notification;
 }
-
-export type Submission = { table: 'contact_submissions'; record: ContactRecord } | { table: 'job_applications'; record: ApplicationRecord };
 
 export type Parsed = { ok: true; submission: Submission } | { ok: false; reason: string };
-
-const TABLES = ['contact_submissions', 'job_applications'] as const;
 
 class Invalid extends Error {}
 
@@ -52,52 +47,62 @@ function optionalText(record: Record<string, unknown>, column: string): string |
   return value;
 }
 
-function timestamp(record: Record<string, unknown>, column: string): string {
-  const value = text(record, column);
-  if (Number.isNaN(Date.parse(value))) throw new Invalid(`record.${column} must be a timestamp`);
+function timestamp(value: unknown, name: string): string {
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new Invalid(`${name} must be a timestamp`);
   return value;
 }
 
-function submissionOf(table: (typeof TABLES)[number], r: Record<string, unknown>): Submission {
-  if (table === 'contact_submissions') {
-    return {
-      table,
-      record: {
-        id: text(r, 'id'),
-        first_name: text(r, 'first_name'),
-        last_name: text(r, 'last_name'),
-        email: text(r, 'email'),
-        company: optionalText(r, 'company'),
-        message: text(r, 'message'),
-        created_at: timestamp(r, 'created_at'),
-      },
-    };
-  }
+/**
+ * The columns the forms of `table` write, in the order of their fields: a
+ * column is required when every form of the table writes it as a required
+ * field, a composed column or a fixed value.
+ */
+export function columnsOf(table: TableName, forms: readonly TeamForm[]): { column: string; required: boolean }[] {
+  const ofTable = forms.filter((form) => form.table === table);
+  const written = (form: TeamForm) =>
+    new Map<string, boolean>([
+      ...form.fields.flatMap((field) => (field.column ? [[field.column, field.required] as const] : [])),
+      ...form.compose.map((composed) => [composed.column, true] as const),
+      ...Object.keys(form.fixed).map((column) => [column, true] as const),
+    ]);
+  const perForm = ofTable.map(written);
+  const columns = [...new Set(perForm.flatMap((columns) => [...columns.keys()]))];
+  return columns.map((column) => ({ column, required: perForm.every((columns) => columns.get(column) === true) }));
+}
+
+function notificationOf(value: unknown): Notification | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) throw new Invalid('notification must be an object');
+  const { number, limit } = value;
+  if (!Number.isInteger(number) || (number as number) < 1) throw new Invalid('notification.number must be a positive whole number');
+  if (!Number.isInteger(limit) || (limit as number) < 0) throw new Invalid('notification.limit must be a whole number');
   return {
-    table,
-    record: {
-      id: text(r, 'id'),
-      full_name: text(r, 'full_name'),
-      email: text(r, 'email'),
-      expertise: text(r, 'expertise'),
-      experience: text(r, 'experience'),
-      portfolio_url: optionalText(r, 'portfolio_url'),
-      cover_letter: text(r, 'cover_letter'),
-      created_at: timestamp(r, 'created_at'),
-    },
+    number: number as number,
+    limit: limit as number,
+    windowStartedAt: timestamp(value.window_started_at, 'notification.window_started_at'),
+    windowEndsAt: timestamp(value.window_ends_at, 'notification.window_ends_at'),
   };
 }
 
 /** Check a parsed JSON body; the reason names the first thing that is wrong, for the 400 answer. */
-export function parsePayload(body: unknown): Parsed {
+export function parsePayload(body: unknown, forms: readonly TeamForm[] = FORMS): Parsed {
+  const tables = [...new Set(forms.map((form) => form.table))];
   if (!isObject(body)) return { ok: false, reason: 'the body must be a JSON object' };
   if (body.type !== 'INSERT') return { ok: false, reason: `type must be "INSERT" (got ${JSON.stringify(body.type ?? null)})` };
   if (body.schema !== 'public') return { ok: false, reason: `schema must be "public" (got ${JSON.stringify(body.schema ?? null)})` };
-  const table = TABLES.find((name) => name === body.table);
-  if (!table) return { ok: false, reason: `table must be one of ${TABLES.join(', ')} (got ${JSON.stringify(body.table ?? null)})` };
+  const table = tables.find((name) => name === body.table);
+  if (!table) return { ok: false, reason: `table must be one of ${tables.join(', ')} (got ${JSON.stringify(body.table ?? null)})` };
   if (!isObject(body.record)) return { ok: false, reason: 'record must be an object (the inserted row)' };
   try {
-    return { ok: true, submission: submissionOf(table, body.record) };
+    const source = body.record;
+    const record: StoredRow = { id: text(source, 'id'), created_at: '' };
+    for (const { column, required } of columnsOf(table, forms))
+      record[column] = required ? text(source, column) : optionalText(source, column);
+    record.created_at = timestamp(source.created_at, 'record.created_at');
+    const submission: Submission = { table, record, notification: notificationOf(body.notification) };
+    if (!forms.some((form) => form.table === table && readRow(form, record)))
+      throw new Invalid(`the row matches none of the forms of ${table}`);
+    return { ok: true, submission };
   } catch (error) {
     if (error instanceof Invalid) return { ok: false, reason: error.message };
     throw error;

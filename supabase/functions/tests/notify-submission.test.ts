@@ -107,7 +107,7 @@ const rows = {
   }),
 };
 
-type EmailBody = { from: string; to: string[]; subject: string; text: string; html: string; reply_to: string };
+type EmailBody = { from: string; to: string[]; subject: string; text: string; html: string; reply_to?: string };
 const emailOf = (stub: Stub) => stub.received('/email').map((r) => r.body as EmailBody);
 const chatOf = (stub: Stub) => stub.received('/chat').map((r) => r.body as { text: string; unfurl_links: boolean });
 
@@ -123,7 +123,8 @@ Deno.test('a contact request reaches both destinations with its fields, row id a
     assert.equal(email.from, 'Website <website@corvana.example>');
     assert.equal(email.reply_to, 'ada@example.com');
     for (const line of [
-      'Name: Ada Lovelace',
+      'First Name: Ada',
+      'Last Name: Lovelace',
       'Email: ada@example.com',
       'Company: (none)',
       'Message: We would like to talk about a project.',
@@ -138,24 +139,38 @@ Deno.test('a contact request reaches both destinations with its fields, row id a
 
     const [chat] = chatOf(stub);
     assert.equal(chat.unfurl_links, false);
-    assert.ok(chat.text.startsWith('*New contact request*\n*Name:* Ada Lovelace\n*Email:* ada@example.com'));
+    assert.ok(chat.text.startsWith('*New contact request*\n*First Name:* Ada\n*Last Name:* Lovelace\n*Email:* ada@example.com'));
     assert.match(chat.text, /\nRow 5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01 in contact_submissions, received 2026-11-25 09:41 UTC$/);
   }),
 );
 
-Deno.test('each kind gets its own title and fields', () =>
+Deno.test("each form gets its own title, and its fields with the website's labels", () =>
   withStub(async (stub) => {
     const expected = [
-      [rows.demo, 'New demo request: Charles Babbage', ['Company: Analytical Engines', 'Message: Show us the planner.']],
+      [
+        rows.demo,
+        'New demo or sales request: Charles Babbage',
+        ['I would like to: Request a demo', 'Company: Analytical Engines', 'Message: Show us the planner.'],
+      ],
       [
         rows.careers,
         'New careers application: Grace Hopper',
-        ['Expertise: Cybersecurity', 'Experience: 10+ years', 'Portfolio: (none)', 'Cover letter:\nI would like to join.\nI debug things.'],
+        [
+          'Full Name: Grace Hopper',
+          'Area of Expertise: Cybersecurity',
+          'Years of Experience: 10+ years',
+          'Portfolio: (none)',
+          'Cover Letter:\nI would like to join.\nI debug things.',
+        ],
       ],
       [
         rows.productTeam,
         'New product-team application: Alan Turing',
-        ['Product: Newsbox', 'Domain: Data Science & Analytics', 'Portfolio: https://example.org/alan'],
+        [
+          'Product of Interest: Newsbox',
+          'Domain Expertise: Data Science & Analytics',
+          'Portfolio or Profile Link: https://example.org/alan',
+        ],
       ],
     ] as const;
     for (const [row, subject, lines] of expected) {
@@ -170,7 +185,7 @@ Deno.test('each kind gets its own title and fields', () =>
     assert.ok(!emailOf(stub)[0].text.includes('[DEMO REQUEST]'));
     // Data Science & Analytics is escaped in HTML and chat alike.
     assert.ok(emailOf(stub)[2].html.includes('Data Science &amp; Analytics'));
-    assert.ok(chatOf(stub)[2].text.includes('*Domain:* Data Science &amp; Analytics'));
+    assert.ok(chatOf(stub)[2].text.includes('*Domain Expertise:* Data Science &amp; Analytics'));
   }),
 );
 
@@ -198,6 +213,119 @@ Deno.test('submitter text cannot inject HTML, mentions, links or headers', () =>
     assert.ok(chat.text.includes('&lt;!channel&gt; &lt;@\u200BU012AB&gt;'));
     assert.ok(chat.text.includes('@\u200Bhere @\u200Bchannel'));
     assert.ok(chat.text.includes('*Email:* ada@example.com'), 'an address keeps its @');
+  }),
+);
+
+Deno.test('every character that shows nothing is stripped from what the message shows', () =>
+  withStub(async (stub) => {
+    const hidden = [
+      '\u202E',
+      '\u2066',
+      '\u2069',
+      '\u200F',
+      '\u061C',
+      '\u00AD',
+      '\u200B',
+      '\uFEFF',
+      '\u3164',
+      '\u2800',
+      '\uFE0F',
+      '\uFFF9',
+      '\u{E0041}',
+      '\u{1D173}',
+    ];
+    const row = webhook('contact_submissions', {
+      ...rows.contact.record,
+      first_name: `A${hidden.join('')}da`,
+      message: hidden.map((ch, i) => `part${i}${ch}`).join(' '),
+    });
+    assert.equal((await call(settings(stub), row)).status, 200);
+    const [email] = emailOf(stub);
+    const [chat] = chatOf(stub);
+    for (const shown of [email.subject, email.text, email.html, chat.text]) {
+      for (const ch of hidden) assert.ok(!shown.includes(ch), `U+${ch.codePointAt(0)!.toString(16).toUpperCase()} is shown`);
+    }
+    assert.equal(email.subject, 'New contact request: Ada Lovelace');
+    assert.ok(email.text.includes('part0 part1 part2 part3'));
+  }),
+);
+
+Deno.test('Reply-To is set only to an address the forms accept', () =>
+  withStub(async (stub) => {
+    const cases: [string, string | undefined][] = [
+      ['ada@example.com', 'ada@example.com'],
+      ['x@y.z?cc=victim@example.com', undefined],
+      ['x@y.z,spy.example', undefined],
+      ['a@b..c', undefined],
+      ['-@-.-', undefined],
+      ['ada\u202E@example.com', undefined],
+      ['"Ada" <ada@example.com>', undefined],
+    ];
+    for (const [address, replyTo] of cases) {
+      assert.equal((await call(settings(stub), webhook('contact_submissions', { ...rows.contact.record, email: address }))).status, 200);
+      assert.equal(emailOf(stub).at(-1)!.reply_to, replyTo, address);
+    }
+  }),
+);
+
+/** The row numbered `number` in a window that started at 09:40 with `limit` messages. */
+const numbered = (number: number, limit = 10) => ({
+  ...webhook('job_applications', { ...rows.careers.record, id: `5b0f1c1e-1d7e-4c53-9a51-${String(number).padStart(12, '0')}` }),
+  notification: { number, limit, window_started_at: '2026-11-25T09:40:00+00:00', window_ends_at: '2026-11-25T09:50:00+00:00' },
+});
+
+Deno.test('a window gets its limit of messages per destination, then one summary, then silence', () =>
+  withStub(async (stub) => {
+    const answers = [];
+    for (let number = 1; number <= 14; number++) answers.push(await call(settings(stub), numbered(number)));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array(14).fill(200),
+    );
+    assert.deepEqual(
+      answers.slice(11).map((a) => a.body),
+      Array(3).fill({ delivered: [], silenced: true }),
+    );
+    // Each destination: 10 row messages and the summary, nothing after.
+    assert.equal(emailOf(stub).length, 11);
+    assert.equal(chatOf(stub).length, 11);
+    for (const email of emailOf(stub).slice(0, 10)) assert.equal(email.subject, 'New careers application: Grace Hopper');
+    assert.ok(answers[13].logs.some((line) => line.includes('number 14 of its window, past the summary: not sent')));
+  }),
+);
+
+Deno.test('the summary says how many since when, until when, and where to look, with nothing the visitor wrote', () =>
+  withStub(async (stub) => {
+    const result = await call(settings(stub), numbered(11));
+    assert.equal(result.status, 200);
+    const [email] = emailOf(stub);
+    const [chat] = chatOf(stub);
+    assert.equal(email.subject, 'More than 10 submissions since 09:40 UTC, probably automated');
+    assert.equal(email.reply_to, undefined);
+    const intro =
+      'More than 10 submissions since 09:40 UTC, probably automated: this row is number 11. ' +
+      'No message for the next ones until 09:50 UTC; see the tables contact_submissions and job_applications.';
+    assert.ok(email.text.includes(intro), email.text);
+    assert.ok(email.html.includes(`<p>${intro}</p>`), email.html);
+    assert.ok(chat.text.startsWith(`*Probably automated submissions*\n${intro}`), chat.text);
+    assert.ok(email.text.includes('Row 5b0f1c1e-1d7e-4c53-9a51-000000000011 in job_applications'));
+    for (const typed of ['Grace Hopper', 'grace@example.com', 'I would like to join.']) {
+      assert.ok(!email.text.includes(typed) && !email.html.includes(typed) && !chat.text.includes(typed), typed);
+    }
+  }),
+);
+
+Deno.test('a lower limit from the database is obeyed as given', () =>
+  withStub(async (stub) => {
+    for (let number = 1; number <= 4; number++) await call(settings(stub), numbered(number, 2));
+    assert.deepEqual(
+      emailOf(stub).map((e) => e.subject),
+      [
+        'New careers application: Grace Hopper',
+        'New careers application: Grace Hopper',
+        'More than 2 submissions since 09:40 UTC, probably automated',
+      ],
+    );
   }),
 );
 
@@ -245,6 +373,11 @@ Deno.test('answers 400 with the reason for a payload that is not an INSERT of th
       [webhook('job_applications', rows.contact.record), /record\.full_name must be a non-empty string/],
       [webhook('job_applications', { ...rows.careers.record, portfolio_url: 42 }), /record\.portfolio_url must be a string or null/],
       [webhook('job_applications', { ...rows.careers.record, created_at: 'yesterday' }), /record\.created_at must be a timestamp/],
+      [{ ...rows.careers, notification: { number: 0, limit: 10 } }, /notification\.number must be a positive whole number/],
+      [
+        { ...numbered(3), notification: { ...numbered(3).notification, window_ends_at: 'soon' } },
+        /notification\.window_ends_at must be a timestamp/,
+      ],
     ];
     for (const [body, reason] of cases) {
       const result = await call(settings(stub), body);

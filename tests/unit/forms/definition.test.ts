@@ -10,23 +10,35 @@ const form = defineForm({
     { name: 'kind', input: 'radio', required: true, values: ['a', 'b'] },
     { name: 'name', column: 'full_name', input: 'text', required: true },
     { name: 'note', column: 'note', input: 'textarea', required: false },
+    { name: 'first', input: 'text', required: false },
+    { name: 'second', input: 'text', required: false },
   ],
-  layout: ['kind', 'name', 'note'],
-  derive: (values) => ({ tag: `[${values.kind}]` }),
+  layout: ['kind', 'name', 'note', ['first', 'second']],
+  compose: [
+    { column: 'tagged', tagBy: 'kind', tags: { a: '[A] ', b: '[B] ' }, text: 'name' },
+    { column: 'pair', join: ['first', 'second'], separator: ' - ' },
+  ],
+  fixed: { status: 'new' },
 });
 
 describe('emptyValues', () => {
   it('leaves every field empty and a radio group on its first value', () => {
-    expect(emptyValues(form)).toEqual({ kind: 'a', name: '', note: '' });
+    expect(emptyValues(form)).toEqual({ kind: 'a', name: '', note: '', first: '', second: '' });
   });
 });
 
 describe('toRow', () => {
-  it('trims text into its column, makes an empty optional null, leaves fields without a column out and adds derived columns', () => {
-    expect(toRow(form, { kind: 'b', name: '  Ada ', note: ' ' }, id)).toEqual({ id, full_name: 'Ada', note: null, tag: '[b]' });
+  const values = { kind: 'b', name: '  Ada ', note: ' ', first: ' One ', second: 'Two ' };
+  it('trims text into its column, makes an empty optional null, then the composed columns, then the fixed ones', () => {
+    const row = toRow(form, values, id);
+    expect(row).toEqual({ id, full_name: 'Ada', note: null, tagged: '[B] Ada', pair: 'One - Two', status: 'new' });
+    expect(Object.keys(row)).toEqual(['id', 'full_name', 'note', 'tagged', 'pair', 'status']);
+  });
+  it('tags with the first tag when the value has none', () => {
+    expect(toRow(form, { ...values, kind: 'z' }, id).tagged).toBe('[A] Ada');
   });
   it('keeps an empty required text as an empty string (the database refuses it)', () => {
-    expect(toRow(form, { kind: 'a', name: ' ', note: 'x' }, id)).toMatchObject({ full_name: '', note: 'x' });
+    expect(toRow(form, { ...values, kind: 'a', name: ' ', note: 'x' }, id)).toMatchObject({ full_name: '', note: 'x', tagged: '[A] ' });
   });
 });
 

@@ -1,23 +1,18 @@
 /**
  * The notify-submission Edge Function tells the four forms apart by how their
- * rows are built (supabase/functions/notify-submission/message.ts). These
- * tests feed it the rows the form definitions build, so a change to a form's
- * tag or separator, or a content list entry that would be misread, fails here.
+ * rows are built, with the form definitions' data (supabase/functions/_shared/forms.ts).
+ * These tests feed it the rows the form definitions build, so a form it would
+ * misread, or a content list entry that would be misread, fails here.
  * The function's own behaviour is tested in Deno (`npm run test:functions`).
  */
 import { describe, it, expect } from 'vitest';
 import { newRowId, toRow, type FormDefinition } from '../../src/lib/forms/definition';
 import { contactForm } from '../../src/lib/forms/contact';
-import { demoForm, REQUEST_TAGS } from '../../src/lib/forms/demo';
+import { demoForm } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
-import { productTeamForm } from '../../src/lib/forms/product-team';
-import {
-  buildMessage,
-  CONTACT_TAG,
-  DEMO_TAG,
-  PRODUCT_DOMAIN_SEPARATOR,
-  type Kind,
-} from '../../supabase/functions/notify-submission/message';
+import { EXPERTISE_SEPARATOR, productTeamForm } from '../../src/lib/forms/product-team';
+import type { FormId } from '../../supabase/functions/_shared/forms';
+import { buildMessage } from '../../supabase/functions/notify-submission/message';
 import { parsePayload } from '../../supabase/functions/notify-submission/payload';
 import { readListItems } from '../../src/lib/content/read';
 import type { ListName } from '../../src/lib/content/lists';
@@ -41,34 +36,33 @@ const application = { name: 'Grace Hopper', email: 'grace@example.com', experien
 const list = (name: ListName) => readListItems('content', name) as { title: string; domains?: string[] }[];
 
 describe("notify-submission reads the forms' rows", () => {
-  it('uses the same demo tags as the demo form', () => {
-    expect([DEMO_TAG, CONTACT_TAG]).toEqual([REQUEST_TAGS.demo, REQUEST_TAGS.contact]);
-  });
-
-  it.each<[string, Kind, () => ReturnType<typeof delivered>]>([
+  it.each<[string, FormId, () => ReturnType<typeof delivered>]>([
     ['contact form', 'contact', () => delivered(contactForm, contact)],
     ['demo form, demo', 'demo', () => delivered(demoForm, { ...contact, requestType: 'demo' })],
-    ['demo form, contact', 'contact', () => delivered(demoForm, { ...contact, requestType: 'contact' })],
+    ['demo form, contact', 'demo', () => delivered(demoForm, { ...contact, requestType: 'contact' })],
     ['careers form', 'careers', () => delivered(careersForm, { ...application, expertise: 'Cybersecurity' })],
     [
       'product-team form',
-      'productTeam',
+      'product-team',
       () => delivered(productTeamForm, { ...application, product: 'Newsbox', domain: 'Data Science & Analytics' }),
     ],
-  ])('tells the %s apart', (_form, kind, message) => {
+  ])('tells the %s apart, by the id the form definitions give it', (_form, kind, message) => {
     expect(message().kind).toBe(kind);
   });
 
-  it("shows the message without the demo form's tag, and product and domain apart", () => {
-    expect(delivered(demoForm, { ...contact, requestType: 'demo' }).fields).toContainEqual(['Message', 'Hello.']);
+  it("shows the demo form's request type instead of its tag, and product and domain apart", () => {
+    const demo = delivered(demoForm, { ...contact, requestType: 'contact' }).fields;
+    expect(demo).toContainEqual(['Message', 'Hello.']);
+    expect(demo[0][1]).not.toBe('contact'); // the option's label, not its value
+    expect(JSON.stringify(demo)).not.toContain('[CONTACT]');
     const fields = delivered(productTeamForm, { ...application, product: 'Newsbox', domain: 'Data Science & Analytics' }).fields;
-    expect(fields).toContainEqual(['Product', 'Newsbox']);
-    expect(fields).toContainEqual(['Domain', 'Data Science & Analytics']);
+    expect(fields).toContainEqual([expect.any(String), 'Newsbox']);
+    expect(fields).toContainEqual([expect.any(String), 'Data Science & Analytics']);
   });
 
   it('no expertise area or recruited product contains the separator (it would be misread)', () => {
     const titles = [...list('expertise').map((e) => e.title), ...list('recruitmentProducts').map((p) => p.title)];
     expect(titles.length).toBeGreaterThan(10);
-    expect(titles.filter((title) => title.includes(PRODUCT_DOMAIN_SEPARATOR))).toEqual([]);
+    expect(titles.filter((title) => title.includes(EXPERTISE_SEPARATOR))).toEqual([]);
   });
 });

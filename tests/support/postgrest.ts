@@ -1,0 +1,111 @@
+/**
+ * What the two SQL suites share to stand in for a Supabase project and its
+ * PostgREST: the SQL that prepares a database (Supabase's roles, optional
+ * stand-ins for its extensions, every migration in file-name order), the
+ * statements PostgREST sends for one request, and how it turns a custom error
+ * into an HTTP answer. tests/db runs them on PGlite (one connection, fast);
+ * tests/pg on a real PostgreSQL server under concurrent load.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TableName } from '../../src/lib/forms/definition';
+
+export const API_ROLES = ['anon', 'authenticated'] as const;
+export type ApiRole = (typeof API_ROLES)[number];
+export type Role = ApiRole | 'service_role';
+export type Row = Record<string, unknown>;
+export type Result = { ok: true; rows: Row[] } | { ok: false; code: string; message: string; detail?: string };
+
+const MIGRATIONS = join(__dirname, '../../supabase/migrations');
+const DB_SUPPORT = join(__dirname, '../db');
+
+export interface SetupOptions {
+  /** Stand-ins for pg_cron, Vault and pg_net (tests/db/supabase-extensions.sql), so the guarded parts of the migrations run. */
+  extensions?: boolean;
+}
+
+/** The scripts that make an empty database a migrated Supabase-like project, in order. */
+export function setupScripts(options: SetupOptions = {}): { name: string; sql: string }[] {
+  const read = (dir: string, file: string) => ({ name: file, sql: readFileSync(join(dir, file), 'utf8') });
+  return [
+    read(DB_SUPPORT, 'supabase-roles.sql'),
+    ...(options.extensions ? [read(DB_SUPPORT, 'supabase-extensions.sql')] : []),
+    ...readdirSync(MIGRATIONS)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => read(MIGRATIONS, f)),
+  ];
+}
+
+/** Empties the write-limit and notification bookkeeping: for tests that send the same address many times. */
+export const RESET_LIMITS_SQL = `truncate private.form_throttle_keys; update private.notify_window set started_at = '-infinity', notified = 0`;
+
+export interface RequestOptions {
+  /** Request headers as PostgREST passes them (`request.headers`, lower-case names). Without them the statement is plain SQL as that role. */
+  headers?: Record<string, string>;
+  /** Roll the transaction back after the statement: a probe that stores and counts nothing. */
+  rollback?: boolean;
+}
+
+/**
+ * The settings PostgREST makes at the start of a request's transaction (after
+ * `set local role`): the JWT claims and, when given, the request's method,
+ * path and headers.
+ */
+export function requestSettings(role: Role, path: string, headers?: Record<string, string>): { sql: string; params: unknown[] } {
+  const claims = role === 'authenticated' ? { role, sub: '11111111-1111-4111-8111-111111111111' } : { role };
+  if (!headers) return { sql: `select set_config('request.jwt.claims', $1, true)`, params: [JSON.stringify(claims)] };
+  return {
+    sql: `select set_config('request.jwt.claims', $1, true), set_config('request.method', 'POST', true),
+            set_config('request.path', $2, true), set_config('request.headers', $3, true), set_config('request.cookies', '{}', true)`,
+    params: [JSON.stringify(claims), path, JSON.stringify(headers)],
+  };
+}
+
+/**
+ * The statement PostgREST builds for POST /rest/v1/<table> without ?select
+ * (return=minimal): RETURNING 1, no read-back. An array body becomes one
+ * statement over json_populate_recordset, as PostgREST does with a JSON array.
+ */
+export function insertStatement(table: TableName, body: object | object[]): { sql: string; params: unknown[] } {
+  const rows = Array.isArray(body) ? body : [body];
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].map((c) => `"${c}"`).join(', ');
+  const source = Array.isArray(body)
+    ? `json_populate_recordset(null::public.${table}, $1::json)`
+    : `json_populate_record(null::public.${table}, $1::json)`;
+  return {
+    sql: `with pgrst_source as (
+       insert into public.${table} (${columns})
+       select ${columns} from ${source}
+       returning 1)
+     select count(*)::int as count from pgrst_source`,
+    params: [JSON.stringify(body)],
+  };
+}
+
+/** A database error as a Result. */
+export function failure(error: unknown): Result {
+  const e = error as { code?: string; message: string; detail?: string };
+  return { ok: false, code: e.code ?? '?', message: e.message, detail: e.detail };
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** What PostgREST makes of an error raised with SQLSTATE PGRST: the body from the message, status and headers from the detail. */
+export function pgrstResponse(result: Result): HttpAnswer | null {
+  if (result.ok || result.code !== 'PGRST') return null;
+  const detail = JSON.parse(result.detail ?? '{}') as { status: number; headers?: Record<string, string> };
+  return { status: detail.status, headers: detail.headers ?? {}, body: JSON.parse(result.message) as Record<string, unknown> };
+}
+
+/** A row each table accepts, with a fresh id and the given address (what the forms send, shortened). */
+export function sampleRow(table: TableName, email: string): Row & { id: string } {
+  const id = crypto.randomUUID();
+  return table === 'contact_submissions'
+    ? { id, first_name: 'Ada', last_name: 'Lovelace', email, message: 'Hello.' }
+    : { id, full_name: 'Grace Hopper', email, expertise: 'Cybersecurity', experience: '10 years', cover_letter: 'Hi.' };
+}
