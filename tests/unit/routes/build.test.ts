@@ -17,41 +17,11 @@ import {
   paginate,
   POSTS_PER_PAGE,
   RouteError,
-  type LaterPages,
   type Route,
   type RouteSource,
 } from '../../../src/lib/routes/build';
-import { metaSchema } from '../../../src/lib/content/schemas';
 
-const meta = (path: string, extra: Record<string, unknown> = {}) =>
-  metaSchema.parse({
-    path,
-    name: `Name of ${path}`,
-    title: `Title of ${path}`,
-    description: `Description of ${path}, long enough for the metadata schema of the site.`,
-    keywords: ['k'],
-    priority: 0.5,
-    changefreq: 'yearly',
-    ...extra,
-  });
-
-const later: LaterPages = {
-  title: 'Blog – page {page} | Test',
-  description: 'Earlier posts of the test blog, page {page}, long enough for the schema.',
-  name: 'Page {page}',
-};
-const blogSource: RouteSource = { kind: 'page', id: 'blog', meta: meta('/blog', { name: 'Blog', aliases: ['/news'] }), listing: later };
-const home: RouteSource = { kind: 'page', id: 'home', meta: meta('/', { name: 'Home' }) };
-
-/** `count` posts, one a day from 2024-01-01 on, listed oldest first (the route list must sort them). */
-function posts(count: number): RouteSource[] {
-  return Array.from({ length: count }, (_, i) => ({
-    kind: 'post' as const,
-    id: `post-${i + 1}`,
-    meta: meta(`/post/p${i + 1}`),
-    published: new Date(Date.UTC(2024, 0, 1 + i)),
-  }));
-}
+import { blogSource, home, meta, posts } from '../../fixtures/route-sources';
 
 const blogPages = (routes: Route[]) => routes.filter((r) => r.listing);
 
