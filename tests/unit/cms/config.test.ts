@@ -8,9 +8,10 @@
 import { describe, it, expect } from 'vitest';
 import { z } from 'astro/zod';
 import { cmsConfig, fieldsOf, jsonSchemaOf, labelOf, type CmsField, type CmsType, type JsonSchema } from '../../../src/lib/cms/config';
-import { contentModel } from '../../../src/lib/content/model';
+import { contentModel, ROUTED_COLLECTION_NAMES, ROUTED_COLLECTIONS } from '../../../src/lib/content/model';
 import { readProductCategories, readSite } from '../../../src/lib/content/read';
 import { sectionSchema } from '../../../src/lib/content/schemas';
+import { LIST_NAMES } from '../../../src/lib/content/lists';
 import { FIXTURE_CONTENT } from '../../fixtures';
 
 const byName = (fields: CmsField[], name: string) => {
@@ -212,13 +213,20 @@ describe('the configuration of this site', () => {
   });
   const collection = (name: string) => config.collections.find((c) => c.name === name)!;
 
-  it('has products, services, posts and pages as folders, settings and shared lists as files', () => {
-    expect(config.collections.filter((c) => c.folder).map((c) => [c.name, c.folder, c.extension, c.format])).toEqual([
-      ['products', 'content/products', 'md', 'frontmatter'],
-      ['services', 'content/services', 'md', 'frontmatter'],
-      ['posts', 'content/posts', 'md', 'frontmatter'],
-      ['pages', 'content/pages', 'yaml', 'yml'],
-    ]);
+  it('has every routed collection as a folder (markdown with frontmatter, or YAML), settings and shared lists as files', () => {
+    const folders = config.collections.filter((c) => c.folder).map((c) => [c.name, c.folder, c.extension, c.format]);
+    expect(folders.map(([name]) => name)).toEqual(ROUTED_COLLECTION_NAMES);
+    expect(folders.map(([name, folder]) => [name, folder])).toEqual(
+      ROUTED_COLLECTION_NAMES.map((name) => [name, `content/${ROUTED_COLLECTIONS[name].dir}`]),
+    );
+    expect(folders).toEqual(
+      expect.arrayContaining([
+        ['products', 'content/products', 'md', 'frontmatter'],
+        ['services', 'content/services', 'md', 'frontmatter'],
+        ['posts', 'content/posts', 'md', 'frontmatter'],
+        ['pages', 'content/pages', 'yaml', 'yml'],
+      ]),
+    );
     expect(collection('settings').files!.map((f) => f.file)).toEqual([
       'content/site.yaml',
       'content/forms.yaml',
@@ -226,7 +234,7 @@ describe('the configuration of this site', () => {
       'content/search.yaml',
     ]);
     expect(collection('lists').files!.map((f) => f.file)).toContain('content/lists/product-categories.yaml');
-    expect(collection('lists').files!.length).toBe(8);
+    expect(collection('lists').files!.length).toBe(LIST_NAMES.length);
     expect(config.backend).toEqual({
       name: 'github',
       repo: site.repository.github,
@@ -270,7 +278,7 @@ describe('the configuration of this site', () => {
   });
 
   it('gives every schema field a CMS field and no CMS field without one (every file the CMS edits)', () => {
-    let checked = 0;
+    const checked: string[] = [];
     for (const source of model) {
       if (source.kind === 'file' && !source.cms) continue;
       const fields =
@@ -278,9 +286,12 @@ describe('the configuration of this site', () => {
           ? collection(source.name).fields!.filter((f) => f.name !== 'body')
           : config.collections.flatMap((c) => c.files ?? []).find((f) => f.name === source.name)!.fields;
       expect(mismatches(jsonSchemaOf(source.schema), fields), source.name).toEqual({ missing: [], extra: [] });
-      checked++;
+      checked.push(source.name);
     }
-    expect(checked).toBe(16);
+    // Every folder and file the CMS offers was compared with its schema.
+    const offered = config.collections.flatMap((c) => (c.folder ? [c.name] : (c.files ?? []).map((f) => f.name)));
+    expect(checked.sort()).toEqual(offered.sort());
+    expect(checked.length).toBeGreaterThan(ROUTED_COLLECTION_NAMES.length);
   });
 
   it('the comparison notices a field left out and a field made up', () => {
