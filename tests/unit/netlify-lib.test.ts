@@ -1,15 +1,20 @@
 /** The Netlify pieces the deploy files and the check rely on: path matching, header merging, inline script detection, the _headers and _redirects formats. */
 import { describe, it, expect } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   headersFor,
   inlineScripts,
   matchesRule,
+  pageFile,
   pagePath,
   parseCsp,
   parseHeadersFile,
   parseRedirectsFile,
   renderHeadersFile,
   renderRedirectsFile,
+  servedFile,
   sha256Source,
   type HeaderRule,
 } from '../../src/lib/deploy/netlify';
@@ -44,6 +49,30 @@ describe('Netlify path matching', () => {
     expect(pagePath('services/x.html')).toBe('/services/x');
     expect(pagePath('post/index.html')).toBe('/post');
     expect(pagePath('404.html')).toBe('/404');
+  });
+
+  it('finds the built file of a page path, and the file Netlify answers a request with', () => {
+    expect(pageFile('/')).toBe('index.html');
+    expect(pageFile('/about')).toBe('about.html');
+    expect(pageFile('/services/x')).toBe('services/x.html');
+    const dist = mkdtempSync(join(tmpdir(), 'served-file-'));
+    try {
+      mkdirSync(join(dist, 'services'));
+      mkdirSync(join(dist, 'post'));
+      for (const file of ['index.html', 'about.html', 'services/x.html', 'post/index.html', 'rss.xml'])
+        writeFileSync(join(dist, file), file);
+      expect(servedFile(dist, '/')).toBe(join(dist, 'index.html'));
+      expect(servedFile(dist, '/about')).toBe(join(dist, 'about.html'));
+      expect(servedFile(dist, '/about/')).toBe(join(dist, 'about.html'));
+      expect(servedFile(dist, '/services/x')).toBe(join(dist, 'services/x.html'));
+      expect(servedFile(dist, '/post')).toBe(join(dist, 'post/index.html'));
+      expect(servedFile(dist, '/rss.xml')).toBe(join(dist, 'rss.xml'));
+      expect(servedFile(dist, '/services')).toBeUndefined();
+      expect(servedFile(dist, '/missing')).toBeUndefined();
+      expect(servedFile(dist, '/../../etc/passwd')).toBeUndefined();
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

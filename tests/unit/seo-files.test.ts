@@ -1,6 +1,9 @@
 import { describe, it, expect } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { robotsTxt } from '../../src/lib/seo/robots';
-import { sitemapRules } from '../../src/lib/routes/sitemap';
+import { sitemapPathsIn, sitemapRules } from '../../src/lib/routes/sitemap';
 import { readManifest } from '../../src/lib/routes/manifest';
 import { metaSchema } from '../../src/lib/content/schemas';
 import { absoluteUrl, normalizePath, isExternal } from '../../src/lib/routes/urls';
@@ -63,6 +66,27 @@ describe('sitemap rules', () => {
     expect(quarterly.serialize({ url: `${host}/` })?.changefreq).toBe('monthly');
     const page = manifest.routes.find((r) => r.path !== '/' && !r.meta.noindex)!;
     expect(rules.serialize({ url: `${host}${page.path}/` })?.url).toBe(`${host}${page.path}`);
+  });
+});
+
+describe('the built sitemap, read back', () => {
+  it('lists the paths of every sitemap file the index names, once each', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'sitemap-'));
+    const urlset = (...paths: string[]) =>
+      `<?xml version="1.0" encoding="UTF-8"?><urlset>${paths.map((p) => `<url><loc>https://example.test${p}</loc></url>`).join('')}</urlset>`;
+    try {
+      writeFileSync(
+        join(dist, 'sitemap-index.xml'),
+        '<sitemapindex><sitemap><loc>https://example.test/sitemap-0.xml</loc></sitemap><sitemap><loc>https://example.test/sitemap-1.xml</loc></sitemap></sitemapindex>',
+      );
+      writeFileSync(join(dist, 'sitemap-0.xml'), urlset('/', '/about'));
+      writeFileSync(join(dist, 'sitemap-1.xml'), urlset('/services/x', '/about'));
+      // Not named by the index: not read.
+      writeFileSync(join(dist, 'sitemap-2.xml'), urlset('/stale'));
+      expect(sitemapPathsIn(dist)).toEqual(['/', '/about', '/services/x']);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

@@ -6,8 +6,8 @@
  * back with the parsers here.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, normalize, relative, sep } from 'node:path';
 import type { Redirect } from '../routes/build';
 
 export interface InlineScript {
@@ -107,6 +107,24 @@ export function parseCsp(policy: string): Map<string, string[]> {
 export function pagePath(file: string): string {
   const path = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '');
   return path === '' ? '/' : path;
+}
+
+/** The built file of a page path, the inverse of `pagePath`: / -> index.html, /about -> about.html. */
+export function pageFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}.html`;
+}
+
+/**
+ * The file of `dist` Netlify serves for a request path (pretty URLs: /about and
+ * /about/ -> about.html, a folder -> its index.html, any other file as is), or
+ * undefined when it answers 404.
+ */
+export function servedFile(dist: string, pathname: string): string | undefined {
+  const path = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+  const relativePath = path.slice(1);
+  const candidates =
+    path === '/' ? ['index.html'] : [relativePath, `${relativePath.replace(/\/$/, '')}.html`, join(relativePath, 'index.html')];
+  return candidates.map((c) => join(dist, c)).find((f) => existsSync(f) && statSync(f).isFile());
 }
 
 /** The `_headers` file: a path on its own line, then its headers indented, one per line. */

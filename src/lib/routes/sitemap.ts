@@ -6,6 +6,8 @@
  * blog changes with the posts it lists: its lastmod is the latest of its own
  * file's and theirs.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SitemapItem } from '@astrojs/sitemap';
 import type { Manifest, RouteEntry } from './manifest';
 import { indexableRoutes } from './build';
@@ -34,4 +36,17 @@ export function sitemapRules(manifest: Manifest, host: string, lastmodOf: (route
       };
     },
   };
+}
+
+/** The `<loc>` URLs of one sitemap file (an index or a list of pages). */
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]));
+
+/**
+ * The pathnames a built site's sitemap lists, read back from `dist`: the index
+ * (sitemap-index.xml), then each sitemap file it names. One reader for the
+ * checks and the benchmark that need the site's page list.
+ */
+export function sitemapPathsIn(dist: string): string[] {
+  const files = locs(readFileSync(join(dist, 'sitemap-index.xml'), 'utf8')).map((url) => url.pathname.replace(/^\//, ''));
+  return [...new Set(files.flatMap((file) => locs(readFileSync(join(dist, file), 'utf8')).map((url) => url.pathname)))];
 }
