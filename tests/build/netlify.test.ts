@@ -13,6 +13,7 @@ import { buildInlineScripts, headersFor, parseCsp, parseHeadersFile, parseRedire
 import { ADMIN_PATH, originOf } from '../../src/lib/deploy/csp';
 import { CONTENT, DIST, distFiles, readDist, readNetlifyToml, requireDist } from '../support/site';
 import { FEED_PATH } from '../../src/lib/seo/feed';
+import { SPECULATION_RULES_PATH } from '../../src/lib/routes/speculation';
 
 const manifest = readManifest(CONTENT);
 const toml = readNetlifyToml();
@@ -74,7 +75,8 @@ describe('the deploy files of the build', () => {
 
   it("_headers gives every page one CSP, pinned to the Supabase origin of the build, with that page's script hashes, and the feed its Content-Type", () => {
     const all = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'));
-    const rules = all.filter((rule) => rule.for !== FEED_PATH);
+    // The feed and the speculation rules get a Content-Type (the rules are checked in tests/unit/deploy-files.test.ts and by the gate).
+    const rules = all.filter((rule) => rule.for !== FEED_PATH && rule.for !== SPECULATION_RULES_PATH);
     expect(all.filter((rule) => rule.for === FEED_PATH).map((rule) => rule.values)).toEqual([
       { 'Content-Type': 'application/rss+xml; charset=utf-8' },
     ]);

@@ -12,6 +12,7 @@ import {
   parseCsp,
   parseHeadersFile,
   parseRedirectsFile,
+  publishedHeaderRules,
   renderHeadersFile,
   renderRedirectsFile,
   servedFile,
@@ -70,6 +71,24 @@ describe('Netlify path matching', () => {
       expect(servedFile(dist, '/services')).toBeUndefined();
       expect(servedFile(dist, '/missing')).toBeUndefined();
       expect(servedFile(dist, '/../../etc/passwd')).toBeUndefined();
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the published header rules', () => {
+  it("are netlify.toml's fixed rules, then the build's _headers (none without the file)", () => {
+    const toml = '[[headers]]\n  for = "/*"\n  [headers.values]\n    X-Frame-Options = "DENY"\n';
+    const dist = mkdtempSync(join(tmpdir(), 'published-'));
+    try {
+      expect(publishedHeaderRules(toml, dist)).toEqual([{ for: '/*', values: { 'X-Frame-Options': 'DENY' } }]);
+      writeFileSync(join(dist, '_headers'), '/about\n  Cache-Control: no-cache\n');
+      expect(publishedHeaderRules(toml, dist)).toEqual([
+        { for: '/*', values: { 'X-Frame-Options': 'DENY' } },
+        { for: '/about', values: { 'Cache-Control': 'no-cache' } },
+      ]);
+      expect(publishedHeaderRules('', dist)).toEqual([{ for: '/about', values: { 'Cache-Control': 'no-cache' } }]);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
 import type { Redirect } from '../routes/build';
 
 export interface InlineScript {
@@ -134,6 +135,16 @@ export function renderHeadersFile(rules: HeaderRule[], comment: string[] = []): 
     lines.push(rule.for, ...Object.entries(rule.values).map(([name, value]) => `  ${name}: ${value}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The header rules Netlify applies to a build: netlify.toml's fixed ones (its
+ * text) and those the build wrote to `dist`/_headers (none when it is missing).
+ */
+export function publishedHeaderRules(netlifyToml: string, dist: string): HeaderRule[] {
+  const file = join(dist, '_headers');
+  const fixed = (parseToml(netlifyToml) as { headers?: HeaderRule[] }).headers ?? [];
+  return [...fixed, ...(existsSync(file) ? parseHeadersFile(readFileSync(file, 'utf8')) : [])];
 }
 
 export function parseHeadersFile(text: string): HeaderRule[] {

@@ -8,6 +8,9 @@
  *                 Supabase origin, no wildcard); netlify.toml's fixed headers
  *                 (HSTS with preload …) reach it; /_astro/* is cached immutable;
  *                 the RSS feed, when built, is served as application/rss+xml;
+ *                 every page but /admin names the speculation rules in one
+ *                 Speculation-Rules header, and the rules file is built, valid
+ *                 JSON and served as application/speculationrules+json;
  * - redirects:    dist/_redirects holds exactly content/redirects.yaml, as forced 301s;
  * - budget:       HTML ≤ 14 KB and CSS ≤ 12 KB gzip per page;
  * - secret:       no service-role key, secret key or private key in any text file;
@@ -17,7 +20,6 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
 import { readManifest } from '../../routes/manifest';
 import {
   htmlFiles,
@@ -25,13 +27,14 @@ import {
   matchesRule,
   pagePath,
   parseCsp,
-  parseHeadersFile,
+  publishedHeaderRules,
   parseRedirectsFile,
   type HeaderRule,
 } from '../netlify';
 import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, REVALIDATE_CACHE } from '../csp';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../../seo/feed';
+import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../../routes/speculation';
 import { BUDGETS, kb, pageWeight } from './budgets';
 import { checkLinks } from './links';
 import { findSecrets, findUnsafeBlankTargets } from './scan';
@@ -145,9 +148,8 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
   const manifest = readManifest(contentDir);
 
   // Headers: netlify.toml's fixed rules plus the build's _headers.
-  const toml = parseToml(netlifyToml) as { headers?: HeaderRule[] };
   const headersFile = join(dist, '_headers');
-  const rules = [...(toml.headers ?? []), ...(existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [])];
+  const rules = publishedHeaderRules(netlifyToml, dist);
   if (!existsSync(headersFile))
     add('_headers', 'headers', 'dist/_headers is missing (the deploy-files integration in astro.config.mjs writes it)');
   for (const page of pages) for (const detail of checkPageHeaders(rules, page.path, page.html, supabase)) add(page.path, 'headers', detail);
@@ -161,6 +163,30 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
     const types = headerValues(rules, FEED_PATH, 'Content-Type');
     if (types.length !== 1 || types[0] !== FEED_CONTENT_TYPE)
       add(FEED_PATH, 'headers', `Content-Type is "${types.join(', ')}", not "${FEED_CONTENT_TYPE}"`);
+  }
+
+  // Speculation rules: a file of their own, which every page but the CMS names (src/lib/deploy/integration.ts).
+  for (const page of pages) {
+    const named = headerValues(rules, page.path, 'Speculation-Rules');
+    const expected = page.path === ADMIN_PATH ? [] : [SPECULATION_RULES_HEADER];
+    if (named.join() !== expected.join()) add(page.path, 'headers', `Speculation-Rules is "${named.join(', ')}", not "${expected.join()}"`);
+  }
+  const rulesFile = SPECULATION_RULES_PATH.slice(1);
+  if (!files.includes(rulesFile))
+    add(SPECULATION_RULES_PATH, 'headers', 'missing (the deploy-files integration in astro.config.mjs writes it)');
+  else {
+    try {
+      JSON.parse(readFileSync(join(dist, rulesFile), 'utf8'));
+    } catch (error) {
+      add(SPECULATION_RULES_PATH, 'headers', `not valid JSON: ${(error as Error).message}`);
+    }
+    const types = headerValues(rules, SPECULATION_RULES_PATH, 'Content-Type');
+    if (types.join() !== SPECULATION_RULES_TYPE)
+      add(
+        SPECULATION_RULES_PATH,
+        'headers',
+        `Content-Type is "${types.join(', ')}", not "${SPECULATION_RULES_TYPE}" (browsers ignore the rules)`,
+      );
   }
 
   // Redirects.
