@@ -3,11 +3,13 @@
  * The performance benchmark:
  *
  *   npm run bench [-- --runs N] [-- --skip-build] [-- --no-scale] [-- --count 1000] [-- --max-minutes 40]
+ *                 [-- --no-lighthouse] [-- --no-next-page] [-- --next-runs 3] [-- --hover-ms 400]
  *
  * 1. Builds the site (`npm run build`), timed cold (no content cache) and warm
  *    (scripts/bench/build-time.mjs).
  * 2. Serves dist/ on a local port the way Netlify would: /about -> about.html,
- *    gzip, and the headers netlify.toml gives each path (scripts/bench/serve.mjs).
+ *    gzip, ETags, and the headers netlify.toml and dist/_headers give each path
+ *    (scripts/bench/serve.mjs).
  * 3. Runs Lighthouse (its default mobile settings; Chromium from CHROME_PATH,
  *    default /usr/bin/chromium) over every URL of the sitemap, /login, /search and the not-found page (every
  *    page a visitor loads; not the CMS at /admin), N runs each
@@ -16,7 +18,14 @@
  *    loaded (gzip -9 of the files in dist/) and third-party requests, then a
  *    summary row (medians) and a worst-case row, checked against the targets
  *    (scripts/bench/lighthouse.mjs, scripts/bench/report.mjs).
- * 4. Times the same build (cold and warm) with N generated products (default
+ * 4. Next page (scripts/bench/next-page.mjs): five navigations a visitor makes
+ *    (home → products, products → a product, home → contact, a service →
+ *    services, blog → post), each timed from the click to the new page's
+ *    largest contentful paint, in Chromium and Firefox, with and without the
+ *    speculation, on a throttled network, the median of --next-runs runs.
+ *    Needs Xvfb and xdotool (skipped with a note otherwise) and runs Firefox
+ *    from FIREFOX_PATH (default /usr/bin/firefox-esr) when it is there.
+ * 5. Times the same build (cold and warm) with N generated products (default
  *    1,000) added to a temporary copy of content/ (scripts/generate-products.mjs),
  *    then removes the temporary folders.
  *
@@ -25,12 +34,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
 import { runnerImport } from 'vite';
 import { timeGrownBuild, timeSiteBuild } from './bench/build-time.mjs';
 import { serveDist } from './bench/serve.mjs';
 import { auditRoutes } from './bench/lighthouse.mjs';
-import { printBuildTimes, printLighthouse } from './bench/report.mjs';
+import { measureNextPage, THROTTLE } from './bench/next-page.mjs';
+import { printBuildTimes, printLighthouse, printNextPage } from './bench/report.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
@@ -38,6 +47,8 @@ const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.index
 const RUNS = Math.max(1, Number(option('runs', '1')));
 const COUNT = Number(option('count', '1000'));
 const DEADLINE = Date.now() + Number(option('max-minutes', '40')) * 60_000;
+const NEXT_RUNS = Math.max(1, Number(option('next-runs', '3')));
+const HOVER_MS = Number(option('hover-ms', '400'));
 // OUT_DIR measures another build folder (as for scripts/check-dist.mjs); --skip-build then, as the build writes dist/.
 const DIST = process.env.OUT_DIR ?? 'dist';
 
@@ -50,26 +61,38 @@ if (!flag('skip-build')) {
 if (!existsSync(join(DIST, 'sitemap-index.xml'))) throw new Error(`${DIST}/ has no sitemap: build the site first.`);
 
 // 2. Serve.
-const headerRules = existsSync('netlify.toml') ? (parseToml(readFileSync('netlify.toml', 'utf8')).headers ?? []) : [];
-const site = await serveDist({ dist: DIST, headerRules });
+const { module: netlify } = await runnerImport('./src/lib/deploy/netlify.ts');
+const headerRules = netlify.publishedHeaderRules(existsSync('netlify.toml') ? readFileSync('netlify.toml', 'utf8') : '', DIST);
 
 // 3. Lighthouse: every URL of the sitemap, then the pages it leaves out that visitors still load (/login,
 // /search, the not-found page at /404, which Lighthouse can load with a 200); not the CMS at /admin, an editors' tool.
 const { module: sitemap } = await runnerImport('./src/lib/routes/sitemap.ts');
 const { module: manifestModule } = await runnerImport('./src/lib/routes/manifest.ts');
 const { module: security } = await runnerImport('./src/lib/deploy/csp.ts');
-const unlisted = manifestModule
-  .readManifest(process.env.CONTENT_DIR ?? 'content')
-  .routes.map((route) => route.path)
-  .filter((path) => path !== security.ADMIN_PATH);
+const manifest = manifestModule.readManifest(process.env.CONTENT_DIR ?? 'content');
+const unlisted = manifest.routes.map((route) => route.path).filter((path) => path !== security.ADMIN_PATH);
 const routes = [...new Set([...sitemap.sitemapPathsIn(DIST), ...unlisted])];
-try {
-  printLighthouse(await auditRoutes(routes, site, { runs: RUNS, deadline: DEADLINE }), RUNS);
-} finally {
-  await site.close();
+if (!flag('no-lighthouse')) {
+  const site = await serveDist({ dist: DIST, headerRules });
+  try {
+    printLighthouse(await auditRoutes(routes, site, { runs: RUNS, deadline: DEADLINE }), RUNS);
+  } finally {
+    await site.close();
+  }
 }
 
-// 4. Build growth.
+// 4. Next page.
+if (!flag('no-next-page')) {
+  console.log('\nNext page: five navigations in Chromium and Firefox…');
+  const site = await serveDist({ dist: DIST, headerRules, throttle: THROTTLE, probe: true });
+  try {
+    printNextPage(await measureNextPage(site, { dist: DIST, routes: manifest.routes, runs: NEXT_RUNS, hoverMs: HOVER_MS }), THROTTLE);
+  } finally {
+    await site.close();
+  }
+}
+
+// 5. Build growth.
 if (!flag('no-scale')) {
   console.log(`\nBuilding with ${COUNT} generated products…`);
   timings.push(timeGrownBuild(COUNT));

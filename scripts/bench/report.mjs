@@ -1,7 +1,8 @@
 /**
  * What the benchmark prints: the Lighthouse table with its median and worst
- * rows checked against the targets, and the build-time table with the growth
- * per extra page. Tables are the tests' own (tests/support/table.ts).
+ * rows checked against the targets, the next-page table, and the build-time
+ * table with the growth per extra page. Tables are the tests' own
+ * (tests/support/table.ts).
  */
 import { loadavg } from 'node:os';
 import { runnerImport } from 'vite';
@@ -91,4 +92,38 @@ export function printBuildTimes(timings) {
       `Growth for +${extra} pages: cold ${growth('cold')}, warm ${growth('warm')}. The machine's load average was ${loadavg()[0].toFixed(1)}.`,
     );
   }
+}
+
+/** Prints the next-page figures of scripts/bench/next-page.mjs: one row per navigation, a column per engine and speculation. */
+export function printNextPage(result, throttle) {
+  if (result.skipped) {
+    console.log(`\nNext page: skipped, ${result.skipped}.`);
+    return;
+  }
+  const { rows, engines, modes, failures, unexpected, runs, hoverMs } = result;
+  console.log(
+    `\nNext page: from the click to the new page's largest contentful paint (from its activation when prerendered), ms, median of ${runs} run(s).`,
+  );
+  console.log(
+    `Desktop 1280x800; the server holds each response ${throttle.rttMs} ms plus its transfer at ${(throttle.kbps / 1000).toFixed(1)} Mbps; the pointer rests ${hoverMs} ms on the link before the click. Load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}.`,
+  );
+  const label = (mode) => (modes.length === 1 ? 'as built' : mode === 'on' ? 'with rules' : 'without');
+  const header = ['navigation', ...engines.flatMap((engine) => modes.map((mode) => `${engine} ${label(mode)}`))];
+  const cell = (c) => (c.runs ? `${Math.round(c.ms)}${c.served.length ? ` (${c.served.join('/')})` : ''}` : 'n/a');
+  console.log(
+    table(
+      header,
+      rows.map((r) => [`${r.from} → ${r.to}`, ...r.cells.map(cell)]),
+    ),
+  );
+  const column = (engine, mode) => median(rows.map((r) => r.cells.find((c) => c.engine === engine && c.mode === mode)?.ms ?? NaN));
+  if (modes.length === 2)
+    for (const engine of new Set(rows[0]?.cells.map((c) => c.engine)))
+      console.log(
+        `  ${engine}: median ${Math.round(column(engine, 'off'))} ms without, ${Math.round(column(engine, 'on'))} ms with the rules.`,
+      );
+  if (failures.length) console.log(`Failed runs: ${failures.length} (${failures.join('; ')})`);
+  console.log(`Requests other than GET or HEAD while measuring (a form sent, a visit counted): ${unexpected.length}.`);
 }
