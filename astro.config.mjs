@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
-import { checkContent, contentCheckOnChange } from './src/lib/content/check.ts';
+import { contentCheckOnChange } from './src/lib/content/check.ts';
 import { readManifest } from './src/lib/routes/manifest.ts';
 import { sitemapRules } from './src/lib/routes/sitemap.ts';
 import { gitLastmod } from './src/lib/routes/lastmod.ts';
@@ -15,9 +15,8 @@ import { speculationRules, unspeculatedPaths } from './src/lib/routes/speculatio
 // Routes, redirects and sitemap metadata all come from content/ (one source).
 // CONTENT_DIR and OUT_DIR let tests and the build benchmark build from a copy of content/.
 const contentDir = process.env.CONTENT_DIR ?? 'content';
-// Every content file, placeholders filled, against its schema: one error that lists every
-// problem (file › field: problem — the field's description) before anything else runs.
-checkContent(contentDir);
+// Reading the manifest checks every content file, placeholders filled, against its schema: one
+// error that lists every problem (file › field: problem — the field's description) before anything else runs.
 const manifest = readManifest(contentDir);
 const site = process.env.SITE_URL || manifest.site.host;
 // Pages never loaded before their click: left out of the speculation rules (dist/_headers) and of the

@@ -33,7 +33,6 @@
  * spent the remaining routes are skipped (and reported as skipped).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { runnerImport } from 'vite';
 import { timeGrownBuild, timeSiteBuild } from './bench/build-time.mjs';
 import { serveDist } from './bench/serve.mjs';
@@ -58,20 +57,18 @@ if (!flag('skip-build')) {
   console.log('Building the site (npm run build, cold then warm)…');
   timings.push(timeSiteBuild());
 }
-if (!existsSync(join(DIST, 'sitemap-index.xml'))) throw new Error(`${DIST}/ has no sitemap: build the site first.`);
 
-// 2. Serve.
-const { module: netlify } = await runnerImport('./src/lib/deploy/netlify.ts');
-const headerRules = netlify.publishedHeaderRules(existsSync('netlify.toml') ? readFileSync('netlify.toml', 'utf8') : '', DIST);
+// 2. Serve: the build as Netlify reads it (src/lib/deploy/built-site.ts), the shared reader of a build.
+const { module: site } = await runnerImport('./src/lib/deploy/built-site.ts');
+const headerRules = site.headerRules(DIST, existsSync('netlify.toml') ? readFileSync('netlify.toml', 'utf8') : '');
 
 // 3. Lighthouse: every URL of the sitemap, then the pages it leaves out that visitors still load (/login,
 // /search, the not-found page at /404, which Lighthouse can load with a 200); not the CMS at /admin, an editors' tool.
-const { module: sitemap } = await runnerImport('./src/lib/routes/sitemap.ts');
 const { module: manifestModule } = await runnerImport('./src/lib/routes/manifest.ts');
 const { module: security } = await runnerImport('./src/lib/deploy/csp.ts');
 const manifest = manifestModule.readManifest(process.env.CONTENT_DIR ?? 'content');
 const unlisted = manifest.routes.map((route) => route.path).filter((path) => path !== security.ADMIN_PATH);
-const routes = [...new Set([...sitemap.sitemapPathsIn(DIST), ...unlisted])];
+const routes = [...new Set([...site.sitemapPaths(DIST), ...unlisted])];
 if (!flag('no-lighthouse')) {
   const site = await serveDist({ dist: DIST, headerRules });
   try {

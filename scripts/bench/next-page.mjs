@@ -27,7 +27,7 @@ const SCREEN = { width: 1280, height: 800 };
 const REPORT_TIMEOUT = 90_000;
 
 const { module: browser } = await runnerImport('./tests/support/chromium.ts');
-const { module: netlify } = await runnerImport('./src/lib/deploy/netlify.ts');
+const { module: site } = await runnerImport('./src/lib/deploy/built-site.ts');
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The processes this module started and has not stopped yet: stopped too when the benchmark is interrupted. */
@@ -41,7 +41,7 @@ const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status
 
 /** The links of a built page, in document order. */
 const linksOf = (dist, path) =>
-  [...readFileSync(join(dist, netlify.pageFile(path)), 'utf8').matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]);
+  [...readFileSync(join(dist, site.pageFile(path)), 'utf8').matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]);
 
 /**
  * The five navigations, found in the route list and the built pages (no path typed here):

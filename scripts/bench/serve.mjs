@@ -1,6 +1,6 @@
 /**
  * dist/ served on a local port the way Netlify serves it, for the benchmark:
- * pretty URLs (/about -> about.html, src/lib/deploy/netlify.ts), gzip -9 when
+ * pretty URLs (/about -> about.html, src/lib/deploy/built-site.ts), gzip -9 when
  * the browser accepts it, the headers the build publishes for each path
  * (netlify.toml and dist/_headers: CSP, Speculation-Rules, …), and an ETag
  * answered with 304 when the browser revalidates, as Netlify does.
@@ -17,12 +17,13 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { runnerImport } from 'vite';
 
 const { module: netlify } = await runnerImport('./src/lib/deploy/netlify.ts');
+const { module: site } = await runnerImport('./src/lib/deploy/built-site.ts');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -61,8 +62,20 @@ export async function serveDist({ dist, headerRules, throttle, probe = false }) 
     }
     return cache.get(key);
   };
-  /** The file answering a request path: the page, or 404.html. */
-  const fileFor = (pathname) => netlify.servedFile(dist, pathname) ?? join(dist, '404.html');
+  const isFile = (file) => statSync(join(dist, file), { throwIfNoEntry: false })?.isFile() ?? false;
+  /** The file of `dist` Netlify serves for a request path, or undefined (a 404). */
+  const servedFile = (pathname) => {
+    let path;
+    try {
+      path = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+    const file = site.servedFile(path, isFile);
+    return file && join(dist, file);
+  };
+  /** The file answering a request path: the page, or the not-found page. */
+  const fileFor = (pathname) => servedFile(pathname) ?? join(dist, site.NOT_FOUND_FILE);
   const state = { speculation: true, requests: [], reports: [] };
 
   const answer = (req, res) => {
@@ -84,9 +97,9 @@ export async function serveDist({ dist, headerRules, throttle, probe = false }) 
       record.status = 503;
       return later(req, res, 503, { 'cache-control': 'no-store' }, Buffer.alloc(0));
     }
-    let file = netlify.servedFile(dist, pathname);
+    let file = servedFile(pathname);
     if (!file) {
-      file = join(dist, '404.html');
+      file = join(dist, site.NOT_FOUND_FILE);
       record.status = 404;
     }
     const ext = extname(file);

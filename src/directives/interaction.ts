@@ -21,7 +21,8 @@
  * the session) and nothing hydrates unseen.
  */
 import type { ClientDirective } from 'astro';
-import { AUTH_TOKEN_KEY, draftKey } from '../lib/forms/early-input';
+import { draftKey } from '../lib/forms/early-input';
+import { AUTH_TOKEN_KEY } from '../lib/supabase/storage-keys';
 
 const EVENTS = ['pointerdown', 'mouseover', 'focusin', 'touchstart', 'keydown'] as const;
 const AUTH_RESULT = /(^|[#?&])(access_token|code|error_description|error_code)=/;

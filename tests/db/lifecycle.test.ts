@@ -19,7 +19,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { newRowId, toRow } from '../../src/lib/forms/definition';
 import { contactForm } from '../../src/lib/forms/contact';
 import { careersForm } from '../../src/lib/forms/careers';
-import { readSite } from '../../src/lib/routes/manifest';
+import { readSite } from '../../src/lib/content/read';
 import { fillDeep, placeholderValues } from '../../src/lib/content/placeholders';
 import { RETENTION_TABLES, formatMonths, type Retention } from '../../src/lib/content/retention';
 import { parsePayload } from '../../supabase/functions/notify-submission/payload';

@@ -1,8 +1,8 @@
 /**
  * Every page under the real response headers: each response from the preview
  * server gets the headers Netlify would give its path from the build output
- * (./published-headers.ts: each page's Content-Security-Policy from dist/_headers, and netlify.toml's
- * fixed Permissions-Policy, COOP, CORP …), on top of the CSP <meta> Astro
+ * (each page's Content-Security-Policy and COOP from dist/_headers, and netlify.toml's
+ * fixed Permissions-Policy, CORP …: tests/e2e/published-headers.ts), on top of the CSP <meta> Astro
  * writes into each page. A form is submitted under them too. Fails on any CSP violation (securitypolicyviolation events,
  * recorded by an init script) and, through the fixture, on any console error
  * ("Refused to …" messages included). Each page is also scrolled (which
@@ -14,8 +14,8 @@ import { parse } from 'yaml';
 import { join } from 'node:path';
 import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
 import type { FormsCopy } from '../../src/lib/content/schemas';
-import { DIST, sitePages } from '../support/site';
-import { applyPublishedHeaders, cspViolations as violations } from './published-headers';
+import { DIST, sitePages } from '../support/built-site';
+import { applyPublishedHeaders, violations } from './published-headers';
 import { settle } from '../support/settle';
 import { mockInsert, rest } from './supabase-mock';
 
@@ -30,6 +30,7 @@ test.describe('the CSP check itself', () => {
     const response = await page.goto('/');
     expect(response?.headers()['content-security-policy'], 'dist/_headers gives / its policy').toContain("frame-ancestors 'none'");
     expect(response?.headers()['content-security-policy']).toContain("'sha256-");
+    expect(response?.headers()['cross-origin-opener-policy'], 'dist/_headers gives / the strict opener policy').toBe('same-origin');
     // JSON-LD is a data block: present, not hashed, and not reported.
     expect(await page.locator('script[type="application/ld+json"]').count()).toBeGreaterThan(0);
     await settle(page);

@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
 import { ANON_KEY, AUTH_STORAGE_KEY, SUPABASE_URL, auth, authSession, fulfillAnswer } from './supabase-mock';
-import { readSite } from '../../src/lib/routes/manifest';
+import { readSite } from '../../src/lib/content/read';
 import { fill, placeholderValues } from '../../src/lib/content/placeholders';
 import type { FormsCopy } from '../../src/lib/content/schemas';
 

@@ -1,14 +1,15 @@
 /**
- * The response headers Netlify would send, applied in the browser: each
- * response from the preview server gets the headers the build output gives
- * its path (netlify.toml's fixed ones and dist/_headers: each page's
- * Content-Security-Policy and Speculation-Rules, the rules file's and the
- * feed's Content-Type), replacing the preview server's own of the same name.
- * CSP violations are recorded for `cspViolations`.
+ * The site as Netlify serves it: every response from the preview server gets
+ * the headers Netlify would give its path from the build output (each page's
+ * CSP, opener policy and Speculation-Rules from dist/_headers, the feed's and
+ * the rules file's Content-Type, netlify.toml's fixed headers), replacing the
+ * preview server's own of the same name, on top of the CSP <meta> Astro writes
+ * into each page; and a recorder of the CSP violations the page reports
+ * (securitypolicyviolation events).
  */
 import type { Page } from '@playwright/test';
 import { headersFor } from '../../src/lib/deploy/netlify';
-import { publishedHeaderRules } from '../support/site';
+import { publishedHeaderRules } from '../support/built-site';
 
 const rules = publishedHeaderRules();
 
@@ -19,7 +20,11 @@ export interface Violation {
   source: string;
 }
 
-export async function applyPublishedHeaders(page: Page) {
+/**
+ * Serve the site under the published headers; `override` replaces headers of
+ * one path (a test that proves what a header is for).
+ */
+export async function applyPublishedHeaders(page: Page, override?: { path: string; headers: Record<string, string> }) {
   await page.addInitScript(() => {
     const list: unknown[] = ((window as unknown as { __csp: unknown[] }).__csp = []);
     document.addEventListener('securitypolicyviolation', (e) =>
@@ -30,14 +35,15 @@ export async function applyPublishedHeaders(page: Page) {
     (url) => /^(localhost|127\.0\.0\.1)$/.test(url.hostname),
     async (route) => {
       const response = await route.fetch();
-      const published = headersFor(rules, new URL(route.request().url()).pathname);
+      const path = new URL(route.request().url()).pathname;
       // Header names are case-insensitive: a published Content-Type replaces the server's content-type.
       const headers = { ...response.headers() };
-      for (const [name, value] of Object.entries(published)) headers[name.toLowerCase()] = value;
+      for (const [name, value] of Object.entries({ ...headersFor(rules, path), ...(override?.path === path ? override.headers : {}) }))
+        headers[name.toLowerCase()] = value;
       await route.fulfill({ response, headers });
     },
   );
 }
 
 /** The CSP violations the page has reported since it loaded. */
-export const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp);
+export const violations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp);

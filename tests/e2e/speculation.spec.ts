@@ -10,9 +10,8 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { applyPublishedHeaders, cspViolations } from './published-headers';
-import { CONTENT, readDist } from '../support/site';
-import { pageFile } from '../../src/lib/deploy/netlify';
+import { applyPublishedHeaders, violations } from './published-headers';
+import { CONTENT, readPage } from '../support/built-site';
 import { readManifest } from '../../src/lib/routes/manifest';
 import { unspeculatedPaths } from '../../src/lib/routes/speculation';
 
@@ -68,7 +67,7 @@ test.describe('speculation rules', () => {
 
     // As a loaded page: the title of its built HTML, focus at the start (Tab reaches the skip link), and
     // every island of its HTML still waiting for an interaction.
-    const built = readDist(pageFile(new URL(target).pathname));
+    const built = readPage(new URL(target).pathname);
     const title = await page.evaluate((html) => new DOMParser().parseFromString(html, 'text/html').title, built);
     await expect(page).toHaveTitle(title);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
@@ -77,7 +76,7 @@ test.describe('speculation rules', () => {
     const islands = built.match(/<astro-island\b[^>]*\bssr\b/g)?.length ?? 0;
     expect(islands).toBeGreaterThan(0);
     expect(await page.locator('astro-island[ssr]').count()).toBe(islands);
-    expect(await cspViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
   });
 
   test('never prefetches or prerenders /login, /admin, a search, the feed, a file or a marked link', async ({ page }) => {

@@ -14,7 +14,7 @@ export interface RecruitingProduct {
 }
 
 interface Props {
-  copy: FormsCopy['productTeam'];
+  copy: FormsCopy['product-team'];
   common: FormsCopy['common'];
   products: RecruitingProduct[];
   labelledBy?: string;

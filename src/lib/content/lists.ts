@@ -4,9 +4,7 @@
  * Each file holds `items:`, a list of entries with an `id`; the CMS edits it
  * as one list, and the site renders it in the order editors wrote it.
  */
-import { readFileSync } from 'node:fs';
 import { z } from 'astro/zod';
-import { parse as parseYaml } from 'yaml';
 import { productCategorySchema } from './schemas';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -108,8 +106,3 @@ export function listEntries(items: unknown): Record<string, unknown>[] {
   return items.map((entry, order) => ({ ...(entry as Record<string, unknown>), order }));
 }
 
-/** The entries of a list file as written (for code and tests that run outside Astro). */
-export function readListItems(file: string): Record<string, unknown>[] {
-  const data = parseYaml(readFileSync(file, 'utf8')) as { items?: unknown } | null;
-  return Array.isArray(data?.items) ? (data.items as Record<string, unknown>[]) : [];
-}

@@ -28,6 +28,11 @@ export function placeholderValues(site: Site): Record<string, string> {
   return { ...values, ...retentionPlaceholders(site.retention) };
 }
 
+/** `values` with each of `slots` filled by itself, so `{page}` stays as written for a later step to fill. */
+export function keepingSlots(values: Record<string, string>, slots: readonly string[]): Record<string, string> {
+  return { ...values, ...Object.fromEntries(slots.map((slot) => [slot, `{${slot}}`])) };
+}
+
 export class PlaceholderError extends Error {}
 
 /** The placeholders of `text` that `values` cannot fill, as written ({brnad}), for checks that report rather than throw. */

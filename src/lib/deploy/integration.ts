@@ -2,9 +2,9 @@
  * The files Netlify reads from the publish folder, written by the build from
  * what it publishes (an Astro integration on `astro:build:done`):
  * - dist/_headers: each page's Content-Security-Policy, with the hashes of
- *   that page's own inline scripts, its Cache-Control and its
- *   Speculation-Rules (the CMS at /admin has none); the RSS feed's and the
- *   rules file's Content-Type;
+ *   that page's own inline scripts, its Cross-Origin-Opener-Policy, its
+ *   Cache-Control and its Speculation-Rules (the CMS at /admin has none); the
+ *   RSS feed's and the rules file's Content-Type;
  * - dist/speculation-rules.json: which links browsers may load before the
  *   click (src/lib/routes/speculation.ts). Sent as a header, the rules add no
  *   inline script to the pages: Chromium fetches a header's rules whatever the
@@ -16,18 +16,25 @@
  * adapter (`staticHeaders`) would bring its own build output and server
  * tooling for the same two plain files.
  *
- * Each rule names one exact path, so no two rules set the same header for a
- * path (Netlify would combine their values into two policies). An unknown
- * path matches none: Netlify answers it with 404.html, whose CSP <meta> (same
- * directives, its own hashes) and netlify.toml's X-Frame-Options still apply.
+ * Each rule names one exact path, and netlify.toml sets none of these
+ * headers, so exactly one rule gives a page each of them. Netlify merges the
+ * two files (for the same path and header, netlify.toml's value replaces
+ * _headers'), and what it sends when a `/*` rule and a page's rule both set a
+ * header is not something to depend on (a joined pair, or either value): a
+ * `/*` COOP would leave /admin's sign-in to chance. The pre-publish check
+ * refuses any second value. An unknown path matches none: Netlify answers it
+ * with 404.html, whose CSP <meta> (same directives, its own hashes) and
+ * netlify.toml's X-Frame-Options still apply; it gets no opener policy, which
+ * guards nothing on a page that holds nothing.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { htmlFiles, inlineScripts, pagePath, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
+import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
+import { builtPages, pagePath } from './built-site';
 import type { Redirect } from '../routes/build';
-import { ADMIN_PATH, ADMIN_POLICY, headerCsp, REVALIDATE_CACHE, type CspInput } from './csp';
+import { ADMIN_PATH, ADMIN_POLICY, headerCsp, OPENER_POLICY, REVALIDATE_CACHE, type CspInput } from './csp';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';
 import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, type SpeculationRules } from '../routes/speculation';
 
@@ -38,17 +45,21 @@ export interface PageHtml {
 }
 
 /**
- * One rule per page: its CSP (script hashes of that page only; the CMS's own additions on /admin),
- * Cache-Control and, with `speculation`, the rules file (not on /admin, the editors' application).
+ * One rule per page: its CSP (script hashes of that page only; the CMS's own
+ * additions on /admin), its Cross-Origin-Opener-Policy (the CMS's sign-in popup
+ * needs its own on /admin), Cache-Control and, with `speculation`, the rules
+ * file (not on /admin, the editors' application).
  */
 export function pageHeaderRules(pages: PageHtml[], input: CspInput, speculation = false): HeaderRule[] {
   return pages.map(({ file, html }) => {
     const path = pagePath(file);
     const scriptHashes = inlineScripts(html).map((s) => s.hash);
+    const policy = path === ADMIN_PATH ? ADMIN_POLICY : undefined;
     return {
       for: path,
       values: {
-        'Content-Security-Policy': headerCsp({ ...input, scriptHashes }, path === ADMIN_PATH ? ADMIN_POLICY : undefined),
+        'Content-Security-Policy': headerCsp({ ...input, scriptHashes }, policy),
+        'Cross-Origin-Opener-Policy': policy?.openerPolicy ?? OPENER_POLICY,
         'Cache-Control': REVALIDATE_CACHE,
         ...(speculation && path !== ADMIN_PATH ? { 'Speculation-Rules': SPECULATION_RULES_HEADER } : {}),
       },
@@ -72,12 +83,11 @@ export interface DeployInput extends CspInput {
   speculationRules?: SpeculationRules;
 }
 
-/** Writes dist/_headers and dist/_redirects for the pages in `distDir`; returns what it wrote. */
+/** Writes dist/_headers, dist/_redirects and the speculation rules for the pages in `distDir`; returns what it wrote. */
 export function writeDeployFiles(distDir: string, { redirects, speculationRules, ...csp }: DeployInput) {
-  const pages = htmlFiles(distDir).map((file) => ({ file, html: readFileSync(join(distDir, file), 'utf8') }));
   if (speculationRules) writeFileSync(join(distDir, SPECULATION_RULES_PATH.slice(1)), `${JSON.stringify(speculationRules, null, 2)}\n`);
   const headers = [
-    ...pageHeaderRules(pages, csp, Boolean(speculationRules)),
+    ...pageHeaderRules(builtPages(distDir), csp, Boolean(speculationRules)),
     ...feedHeaderRules(distDir),
     // Netlify types a file by its extension: application/json, which browsers refuse for rules.
     ...(speculationRules ? [{ for: SPECULATION_RULES_PATH, values: { 'Content-Type': SPECULATION_RULES_TYPE } }] : []),
@@ -87,7 +97,7 @@ export function writeDeployFiles(distDir: string, { redirects, speculationRules,
     join(distDir, '_headers'),
     renderHeadersFile(headers, [
       generated,
-      'Each page: its CSP with the hashes of its own inline scripts, its Speculation-Rules. The RSS feed and the rules: their Content-Type.',
+      'Each page: its CSP with the hashes of its own inline scripts, its opener policy, its caching, its Speculation-Rules. The RSS feed and the rules: their Content-Type.',
     ]),
   );
   const rules = redirectRules(redirects);

@@ -3,12 +3,9 @@
  * `_headers` and `_redirects` file formats, and how Netlify matches a path
  * to header rules. The build writes both files into dist/
  * (src/lib/deploy/integration.ts); the pre-publish check and the tests read them
- * back with the parsers here.
+ * back with the parsers here. Reading a build folder is built-site.ts's.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, normalize, relative, sep } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
 import type { Redirect } from '../routes/build';
 
 export interface InlineScript {
@@ -20,21 +17,6 @@ export interface InlineScript {
 }
 
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript']);
-
-/** Every HTML file under `dir` (the pagefind bundle excluded), relative paths, sorted. */
-export function htmlFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) {
-        if (name !== 'pagefind' && name !== '_astro') walk(full);
-      } else if (name.endsWith('.html')) out.push(relative(dir, full).split(sep).join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 export function sha256Source(content: string): string {
   return `sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}`;
@@ -51,11 +33,6 @@ export function inlineScripts(html: string, file = ''): InlineScript[] {
     scripts.push({ file, content: match[2], hash: sha256Source(match[2]) });
   }
   return scripts;
-}
-
-/** All executable inline scripts of a build folder. */
-export function buildInlineScripts(distDir: string): InlineScript[] {
-  return htmlFiles(distDir).flatMap((file) => inlineScripts(readFileSync(join(distDir, file), 'utf8'), file));
 }
 
 /** A header rule: a `_headers` block or a `[[headers]]` table of netlify.toml. */
@@ -104,30 +81,6 @@ export function parseCsp(policy: string): Map<string, string[]> {
   return directives;
 }
 
-/** The site path a built HTML file answers (build.format "file", Netlify pretty URLs): about.html -> /about. */
-export function pagePath(file: string): string {
-  const path = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '');
-  return path === '' ? '/' : path;
-}
-
-/** The built file of a page path, the inverse of `pagePath`: / -> index.html, /about -> about.html. */
-export function pageFile(path: string): string {
-  return path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}.html`;
-}
-
-/**
- * The file of `dist` Netlify serves for a request path (pretty URLs: /about and
- * /about/ -> about.html, a folder -> its index.html, any other file as is), or
- * undefined when it answers 404.
- */
-export function servedFile(dist: string, pathname: string): string | undefined {
-  const path = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-  const relativePath = path.slice(1);
-  const candidates =
-    path === '/' ? ['index.html'] : [relativePath, `${relativePath.replace(/\/$/, '')}.html`, join(relativePath, 'index.html')];
-  return candidates.map((c) => join(dist, c)).find((f) => existsSync(f) && statSync(f).isFile());
-}
-
 /** The `_headers` file: a path on its own line, then its headers indented, one per line. */
 export function renderHeadersFile(rules: HeaderRule[], comment: string[] = []): string {
   const lines = comment.map((line) => `# ${line}`);
@@ -135,16 +88,6 @@ export function renderHeadersFile(rules: HeaderRule[], comment: string[] = []): 
     lines.push(rule.for, ...Object.entries(rule.values).map(([name, value]) => `  ${name}: ${value}`));
   }
   return `${lines.join('\n')}\n`;
-}
-
-/**
- * The header rules Netlify applies to a build: netlify.toml's fixed ones (its
- * text) and those the build wrote to `dist`/_headers (none when it is missing).
- */
-export function publishedHeaderRules(netlifyToml: string, dist: string): HeaderRule[] {
-  const file = join(dist, '_headers');
-  const fixed = (parseToml(netlifyToml) as { headers?: HeaderRule[] }).headers ?? [];
-  return [...fixed, ...(existsSync(file) ? parseHeadersFile(readFileSync(file, 'utf8')) : [])];
 }
 
 export function parseHeadersFile(text: string): HeaderRule[] {

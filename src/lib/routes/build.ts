@@ -23,15 +23,13 @@
  *   breadcrumbs unless they name another `parent`;
  * - no path may be claimed twice, and a redirect must land on a page.
  */
-import type { PageMeta } from '../content/schemas';
+import { PAGE_SLOTS, type PageMeta } from '../content/schemas';
+import type { RouteKind } from '../content/model';
 
-export type RouteKind = 'page' | 'product' | 'service' | 'post';
+export type { RouteKind };
 
 /** Posts per page of the blog: /blog lists the newest ones, /blog/2 the next ones … */
 export const POSTS_PER_PAGE = 12;
-
-/** The slots of the blog's words that each of its pages fills in: its number and how many pages there are. */
-export const PAGE_SLOTS = { page: '{page}', pages: '{pages}' } as const;
 
 /** The metadata of the blog's pages after the first, each text with a {page} slot (content/pages/blog.yaml, `listing.later`). */
 export interface LaterPages {
@@ -79,6 +77,20 @@ export interface Route<S extends RouteSource = RouteSource> {
 export interface Redirect {
   from: string;
   to: string;
+}
+
+/** The fields of a validated entry that decide its routes. */
+interface RoutedData {
+  meta?: PageMeta;
+  layout?: string;
+  published?: Date;
+  listing?: { later: LaterPages };
+}
+
+/** What an entry of `kind` brings to the route list, from its validated data (placeholders filled). */
+export function routeSourceOf(kind: RouteKind, id: string, data: unknown): RouteSource {
+  const { meta, layout, published, listing } = data as RoutedData;
+  return { kind, id, meta, ownFile: layout === 'custom', published, listing: listing?.later };
 }
 
 export class RouteError extends Error {}

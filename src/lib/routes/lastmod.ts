@@ -8,15 +8,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { COLLECTION_FILES, type RoutedCollection } from '../content/files';
-import type { RouteKind, RouteSource } from './build';
-
-const COLLECTION_OF: Record<RouteKind, RoutedCollection> = { page: 'pages', product: 'products', service: 'services', post: 'posts' };
+import { EXTENSIONS } from '../content/files';
+import { collectionOf, ROUTED_COLLECTIONS } from '../content/model';
+import type { RouteSource } from './build';
 
 /** The content file an entry was read from. */
 export function entryFile(contentDir: string, { kind, id }: Pick<RouteSource, 'kind' | 'id'>): string | undefined {
-  const { dir, extensions } = COLLECTION_FILES[COLLECTION_OF[kind]];
-  return extensions.map((ext) => resolve(contentDir, dir, `${id}${ext}`)).find(existsSync);
+  const { dir, format } = ROUTED_COLLECTIONS[collectionOf(kind)];
+  return EXTENSIONS[format].map((ext) => resolve(contentDir, dir, `${id}${ext}`)).find(existsSync);
 }
 
 const git = (cwd: string, args: string[]) =>

@@ -6,12 +6,13 @@
  * blog changes with the posts it lists: its lastmod is the latest of its own
  * file's and theirs.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { SitemapItem } from '@astrojs/sitemap';
 import type { Manifest, RouteEntry } from './manifest';
 import { indexableRoutes } from './build';
 import { absoluteUrl, normalizePath } from './urls';
+
+/** Where @astrojs/sitemap writes its index, which names the sitemap files (robots.txt points at it). */
+export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 
 /** The sitemap protocol has no "quarterly"; the nearest value that does not understate change is monthly. */
 export const SITEMAP_CHANGEFREQ = { weekly: 'weekly', monthly: 'monthly', quarterly: 'monthly', yearly: 'yearly' } as const;
@@ -36,17 +37,4 @@ export function sitemapRules(manifest: Manifest, host: string, lastmodOf: (route
       };
     },
   };
-}
-
-/** The `<loc>` URLs of one sitemap file (an index or a list of pages). */
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]));
-
-/**
- * The pathnames a built site's sitemap lists, read back from `dist`: the index
- * (sitemap-index.xml), then each sitemap file it names. One reader for the
- * checks and the benchmark that need the site's page list.
- */
-export function sitemapPathsIn(dist: string): string[] {
-  const files = locs(readFileSync(join(dist, 'sitemap-index.xml'), 'utf8')).map((url) => url.pathname.replace(/^\//, ''));
-  return [...new Set(files.flatMap((file) => locs(readFileSync(join(dist, file), 'utf8')).map((url) => url.pathname)))];
 }
