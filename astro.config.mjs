@@ -10,6 +10,7 @@ import { sitemapRules } from './src/lib/routes/sitemap.ts';
 import { gitLastmod } from './src/lib/routes/lastmod.ts';
 import { astroCsp, originOf } from './src/lib/deploy/csp.ts';
 import { deployFiles } from './src/lib/deploy/integration.ts';
+import { speculationRules, unspeculatedPaths } from './src/lib/routes/speculation.ts';
 
 // Routes, redirects and sitemap metadata all come from content/ (one source).
 // CONTENT_DIR and OUT_DIR let tests and the build benchmark build from a copy of content/.
@@ -18,6 +19,9 @@ const contentDir = process.env.CONTENT_DIR ?? 'content';
 // error that lists every problem (file › field: problem — the field's description) before anything else runs.
 const manifest = readManifest(contentDir);
 const site = process.env.SITE_URL || manifest.site.host;
+// Pages never loaded before their click: left out of the speculation rules (dist/_headers) and of the
+// other engines' prefetch (src/lib/routes/prefetch-on-intent.ts, which gets the list at build time).
+const unspeculated = unspeculatedPaths(manifest.routes);
 
 // The Supabase project the pages are built for (.env, .env.<mode> or the environment) goes
 // into the CSP's connect-src, in each page's <meta> and in its header (dist/_headers).
@@ -51,10 +55,11 @@ export default defineConfig({
     sitemap(sitemapRules(manifest, site, gitLastmod(contentDir))),
     // dist/_headers (each page's CSP from its own HTML) and dist/_redirects (content/redirects.yaml,
     // which src/pages/[...redirect].astro also serves as meta-refresh pages for static hosts).
-    deployFiles({ redirects: manifest.redirects, supabase }),
+    // Also dist/speculation-rules.json, which every page names in its Speculation-Rules header.
+    deployFiles({ redirects: manifest.redirects, speculationRules: speculationRules(unspeculated), supabase }),
   ],
   // CSP <meta> on every page with hashes of Astro's inline scripts; dist/_headers sends the
   // same policy as a header (src/lib/deploy/csp.ts).
   security: { csp: astroCsp({ supabase }) },
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [tailwindcss()], define: { __UNSPECULATED_PATHS__: JSON.stringify(unspeculated) } },
 });

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROME_PATH, CHROMIUM_FLAGS } from './tests/support/chromium';
 
 /**
  * Browser tests run against the built site (`npm run build` first) served by
@@ -7,20 +8,7 @@ import { defineConfig, devices } from '@playwright/test';
  * CHROME_PATH to empty to use Playwright's own build.
  */
 const PORT = Number(process.env.PORT ?? 4321);
-const executablePath = process.env.CHROME_PATH === '' ? undefined : (process.env.CHROME_PATH ?? '/usr/bin/chromium');
-const launchOptions = {
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+const launchOptions = { executablePath: CHROME_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',

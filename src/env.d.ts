@@ -16,4 +16,8 @@ declare module 'astro' {
     'client:interaction'?: boolean | 'scroll' | 'session' | `draft:${string}`;
   }
 }
+declare global {
+  /** Paths never loaded before their click (astro.config.mjs, from src/lib/routes/speculation.ts), set at build time. */
+  const __UNSPECULATED_PATHS__: string[];
+}
 export {};

@@ -14,6 +14,11 @@
  * - "session": at once when a signed-in session is stored (or another tab
  *   stores one) or the URL carries the result of an auth link, so the
  *   sign-in card shows the right state without waiting for the visitor.
+ *
+ * A page the browser prerendered (speculation rules) runs this before the
+ * visitor sees it: those checks wait for its activation, so an island starts
+ * from the state the visitor finds (the scroll position, the tab's draft,
+ * the session) and nothing hydrates unseen.
  */
 import type { ClientDirective } from 'astro';
 import { draftKey } from '../lib/forms/early-input';
@@ -21,6 +26,12 @@ import { AUTH_TOKEN_KEY } from '../lib/supabase/storage-keys';
 
 const EVENTS = ['pointerdown', 'mouseover', 'focusin', 'touchstart', 'keydown'] as const;
 const AUTH_RESULT = /(^|[#?&])(access_token|code|error_description|error_code)=/;
+
+/** Runs `show` once the page is shown: now, or on activation of a prerendered page. */
+export function whenShown(doc: Document, show: () => void): void {
+  if ((doc as Document & { prerendering?: boolean }).prerendering) doc.addEventListener('prerenderingchange', () => show(), { once: true });
+  else show();
+}
 
 /** Storage can be disabled (private modes, policies): then there is nothing to restore. */
 function storedKeys(storage: () => Storage): string[] {
@@ -49,17 +60,20 @@ const interaction: ClientDirective = (load, options, el) => {
   };
   for (const type of EVENTS) el.addEventListener(type, start, { passive: true });
 
-  if (value === 'scroll') {
-    window.addEventListener('scroll', start, { passive: true });
-    // Opened further down the page (a #fragment, a restored scroll position): hydrate now.
-    if (window.scrollY > 0) void start();
-  } else if (value.startsWith('draft:')) {
-    if (storedKeys(() => sessionStorage).includes(draftKey(value.slice('draft:'.length)))) void start();
-  } else if (value === 'session') {
-    window.addEventListener('storage', onStorage);
-    if (AUTH_RESULT.test(location.hash + location.search) || storedKeys(() => localStorage).some((key) => AUTH_TOKEN_KEY.test(key)))
-      void start();
-  }
+  whenShown(document, () => {
+    if (started) return;
+    if (value === 'scroll') {
+      window.addEventListener('scroll', start, { passive: true });
+      // Opened further down the page (a #fragment, a restored scroll position): hydrate now.
+      if (window.scrollY > 0) void start();
+    } else if (value.startsWith('draft:')) {
+      if (storedKeys(() => sessionStorage).includes(draftKey(value.slice('draft:'.length)))) void start();
+    } else if (value === 'session') {
+      window.addEventListener('storage', onStorage);
+      if (AUTH_RESULT.test(location.hash + location.search) || storedKeys(() => localStorage).some((key) => AUTH_TOKEN_KEY.test(key)))
+        void start();
+    }
+  });
 };
 
 export default interaction;

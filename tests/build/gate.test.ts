@@ -50,6 +50,12 @@ describe('the pre-publish check', () => {
     edit('_headers', (text) => text.replace(/(\n\/login\n {2}Content-Security-Policy: [^\n]*script-src 'self')/, "$1 'unsafe-inline'"));
     edit('.well-known/security.txt', (text) => text.replace(/^Expires: .*$/m, 'Expires: 2020-01-01T00:00:00Z'));
     appendFileSync(join(BROKEN, 'robots.txt'), '\n# sb_secret_abcdefghijklmnop\n');
+    // The rules served as JSON (browsers would ignore them), and a page that does not name them.
+    edit('_headers', (text) =>
+      text
+        .replace(/^\/speculation-rules\.json\n {2}Content-Type: .*\n/m, '')
+        .replace(/(\n\/platform\n(?: {2}(?!Speculation-Rules)[^\n]*\n)*) {2}Speculation-Rules: [^\n]*\n/, '$1'),
+    );
     // A public page and the CMS given eval, the CMS's policy widened to any host, its sign-in
     // popup cut off by the strict opener policy, and a public page given the CMS's.
     edit('_headers', (text) =>
@@ -101,6 +107,9 @@ describe('the pre-publish check', () => {
     expect(found('/rss.xml', 'headers', /Content-Type is "", not "application\/rss\+xml; charset=utf-8"/)).toBe(true);
     expect(found('/.well-known/security.txt', 'security.txt', /has passed/)).toBe(true);
     expect(found('/robots.txt', 'secret', /sb_secret_/)).toBe(true);
+    expect(found('/speculation-rules.json', 'headers', /Content-Type is "", not "application\/speculationrules\+json"/)).toBe(true);
+    expect(found('/platform', 'headers', /Speculation-Rules is "", not ""\/speculation-rules\.json""/)).toBe(true);
+    expect(problems.some((p) => p.page === '/about' && /Speculation-Rules/.test(p.detail))).toBe(false);
     expect(found('/services', 'headers', /script-src allows 'unsafe-eval'/)).toBe(true);
     expect(found('/admin', 'headers', /script-src allows 'unsafe-eval'/)).toBe(true);
     expect(found('/admin', 'headers', /connect-src has a wildcard: .*https:/)).toBe(true);

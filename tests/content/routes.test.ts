@@ -2,6 +2,8 @@
 import { describe, it, expect } from 'vitest';
 import { readManifest } from '../../src/lib/routes/manifest';
 import { blogRoute } from '../../src/lib/routes/build';
+import { unspeculatedPaths } from '../../src/lib/routes/speculation';
+import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 const manifest = readManifest('content');
 const slug = manifest.site.slug;
@@ -15,5 +17,8 @@ describe('routes of content/', () => {
     const blog = blogRoute(manifest.routes)!;
     expect(blog.path).toBe('/blog');
     expect(blog.listing!.posts.map((p) => p.path)).toContain(`/post/${slug}-blog-welcome`);
+  });
+  it('never loads sign-in, the CMS, the search or the not-found page before the click (their own page files)', () => {
+    expect(unspeculatedPaths(manifest.routes)).toEqual(['/404', ADMIN_PATH, '/login', '/search'].sort());
   });
 });

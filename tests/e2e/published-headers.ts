@@ -1,9 +1,11 @@
 /**
  * The site as Netlify serves it: every response from the preview server gets
  * the headers Netlify would give its path from the build output (each page's
- * CSP and opener policy from dist/_headers, netlify.toml's fixed headers), on
- * top of the CSP <meta> Astro writes into each page; and a recorder of the CSP
- * violations the page reports (securitypolicyviolation events).
+ * CSP, opener policy and Speculation-Rules from dist/_headers, the feed's and
+ * the rules file's Content-Type, netlify.toml's fixed headers), replacing the
+ * preview server's own of the same name, on top of the CSP <meta> Astro writes
+ * into each page; and a recorder of the CSP violations the page reports
+ * (securitypolicyviolation events).
  */
 import type { Page } from '@playwright/test';
 import { headersFor } from '../../src/lib/deploy/netlify';
@@ -34,10 +36,14 @@ export async function applyPublishedHeaders(page: Page, override?: { path: strin
     async (route) => {
       const response = await route.fetch();
       const path = new URL(route.request().url()).pathname;
-      const headers = { ...response.headers(), ...headersFor(rules, path), ...(override?.path === path ? override.headers : {}) };
+      // Header names are case-insensitive: a published Content-Type replaces the server's content-type.
+      const headers = { ...response.headers() };
+      for (const [name, value] of Object.entries({ ...headersFor(rules, path), ...(override?.path === path ? override.headers : {}) }))
+        headers[name.toLowerCase()] = value;
       await route.fulfill({ response, headers });
     },
   );
 }
 
+/** The CSP violations the page has reported since it loaded. */
 export const violations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp);

@@ -2,8 +2,14 @@
  * The files Netlify reads from the publish folder, written by the build from
  * what it publishes (an Astro integration on `astro:build:done`):
  * - dist/_headers: each page's Content-Security-Policy, with the hashes of
- *   that page's own inline scripts, its Cross-Origin-Opener-Policy and its
- *   Cache-Control; the RSS feed's Content-Type;
+ *   that page's own inline scripts, its Cross-Origin-Opener-Policy, its
+ *   Cache-Control and its Speculation-Rules (the CMS at /admin has none); the
+ *   RSS feed's and the rules file's Content-Type;
+ * - dist/speculation-rules.json: which links browsers may load before the
+ *   click (src/lib/routes/speculation.ts). Sent as a header, the rules add no
+ *   inline script to the pages: Chromium fetches a header's rules whatever the
+ *   page's script-src, and the CSP draft that would check them falls back to
+ *   script-src, whose 'self' admits this file;
  * - dist/_redirects: the 301s of content/redirects.yaml.
  * Nothing build-dependent is committed, so an inline script or a redirect
  * cannot ship without its header or rule. The site stays static: the Netlify
@@ -30,6 +36,7 @@ import { builtPages, pagePath } from './built-site';
 import type { Redirect } from '../routes/build';
 import { ADMIN_PATH, ADMIN_POLICY, headerCsp, OPENER_POLICY, REVALIDATE_CACHE, type CspInput } from './csp';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';
+import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, type SpeculationRules } from '../routes/speculation';
 
 export interface PageHtml {
   /** Relative to the build folder: about.html, services/x.html … */
@@ -40,9 +47,10 @@ export interface PageHtml {
 /**
  * One rule per page: its CSP (script hashes of that page only; the CMS's own
  * additions on /admin), its Cross-Origin-Opener-Policy (the CMS's sign-in popup
- * needs its own on /admin) and Cache-Control.
+ * needs its own on /admin), Cache-Control and, with `speculation`, the rules
+ * file (not on /admin, the editors' application).
  */
-export function pageHeaderRules(pages: PageHtml[], input: CspInput): HeaderRule[] {
+export function pageHeaderRules(pages: PageHtml[], input: CspInput, speculation = false): HeaderRule[] {
   return pages.map(({ file, html }) => {
     const path = pagePath(file);
     const scriptHashes = inlineScripts(html).map((s) => s.hash);
@@ -53,6 +61,7 @@ export function pageHeaderRules(pages: PageHtml[], input: CspInput): HeaderRule[
         'Content-Security-Policy': headerCsp({ ...input, scriptHashes }, policy),
         'Cross-Origin-Opener-Policy': policy?.openerPolicy ?? OPENER_POLICY,
         'Cache-Control': REVALIDATE_CACHE,
+        ...(speculation && path !== ADMIN_PATH ? { 'Speculation-Rules': SPECULATION_RULES_HEADER } : {}),
       },
     };
   });
@@ -70,17 +79,25 @@ export function redirectRules(redirects: Redirect[]): RedirectRule[] {
 
 export interface DeployInput extends CspInput {
   redirects: Redirect[];
+  /** The site's speculation rules (src/lib/routes/speculation.ts); without them, no rules file and no header. */
+  speculationRules?: SpeculationRules;
 }
 
-/** Writes dist/_headers and dist/_redirects for the pages in `distDir`; returns what it wrote. */
-export function writeDeployFiles(distDir: string, { redirects, ...csp }: DeployInput) {
-  const headers = [...pageHeaderRules(builtPages(distDir), csp), ...feedHeaderRules(distDir)];
+/** Writes dist/_headers, dist/_redirects and the speculation rules for the pages in `distDir`; returns what it wrote. */
+export function writeDeployFiles(distDir: string, { redirects, speculationRules, ...csp }: DeployInput) {
+  if (speculationRules) writeFileSync(join(distDir, SPECULATION_RULES_PATH.slice(1)), `${JSON.stringify(speculationRules, null, 2)}\n`);
+  const headers = [
+    ...pageHeaderRules(builtPages(distDir), csp, Boolean(speculationRules)),
+    ...feedHeaderRules(distDir),
+    // Netlify types a file by its extension: application/json, which browsers refuse for rules.
+    ...(speculationRules ? [{ for: SPECULATION_RULES_PATH, values: { 'Content-Type': SPECULATION_RULES_TYPE } }] : []),
+  ];
   const generated = 'Written by the build (src/lib/deploy/integration.ts); never edit or commit.';
   writeFileSync(
     join(distDir, '_headers'),
     renderHeadersFile(headers, [
       generated,
-      'Each page: its CSP with the hashes of its own inline scripts, its opener policy, its caching. The RSS feed: its Content-Type.',
+      'Each page: its CSP with the hashes of its own inline scripts, its opener policy, its caching, its Speculation-Rules. The RSS feed and the rules: their Content-Type.',
     ]),
   );
   const rules = redirectRules(redirects);

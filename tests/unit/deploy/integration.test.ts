@@ -1,4 +1,4 @@
-/** What the build writes for Netlify: each page's CSP from its own inline scripts, the feed's Content-Type, and the redirects. */
+/** What the build writes for Netlify: each page's CSP from its own inline scripts, the feed's Content-Type, the speculation rules and the redirects. */
 import { describe, it, expect, afterAll } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { pageHeaderRules, redirectRules, writeDeployFiles } from '../../../src/l
 import { parseCsp, parseHeadersFile, parseRedirectsFile, sha256Source } from '../../../src/lib/deploy/netlify';
 import { ADMIN_PATH, ADMIN_POLICY, REVALIDATE_CACHE } from '../../../src/lib/deploy/csp';
 import { FEED_PATH } from '../../../src/lib/seo/feed';
+import { speculationRules } from '../../../src/lib/routes/speculation';
 
 const scriptSrc = (rule: { values: Record<string, string> }) => parseCsp(rule.values['Content-Security-Policy']).get('script-src');
 
@@ -93,5 +94,32 @@ describe('redirect rules and the files', () => {
     const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
     expect(headers.map((r) => r.for)).toEqual(['/', '/post/hello', FEED_PATH]);
     expect(headers.at(-1)!.values).toEqual({ 'Content-Type': 'application/rss+xml; charset=utf-8' });
+  });
+
+  it('writes the speculation rules, names them on every page but the CMS, and types them for browsers', () => {
+    writeFileSync(join(dir, 'admin.html'), '<p>editor</p>');
+    const rules = speculationRules(['/admin', '/login']);
+    writeDeployFiles(dir, { redirects: [], speculationRules: rules });
+    expect(JSON.parse(readFileSync(join(dir, 'speculation-rules.json'), 'utf8'))).toEqual(rules);
+    const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
+    const named = Object.fromEntries(headers.map((r) => [r.for, r.values['Speculation-Rules']]));
+    expect(named).toEqual({
+      '/': '"/speculation-rules.json"',
+      '/admin': undefined,
+      '/post/hello': '"/speculation-rules.json"',
+      [FEED_PATH]: undefined,
+      '/speculation-rules.json': undefined,
+    });
+    expect(headers.find((r) => r.for === '/speculation-rules.json')!.values).toEqual({
+      'Content-Type': 'application/speculationrules+json',
+    });
+  });
+
+  it('writes no rules and names none without them', () => {
+    rmSync(join(dir, 'speculation-rules.json'));
+    writeDeployFiles(dir, { redirects: [] });
+    const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
+    expect(headers.some((r) => 'Speculation-Rules' in r.values || r.for === '/speculation-rules.json')).toBe(false);
+    expect(() => readFileSync(join(dir, 'speculation-rules.json'))).toThrow();
   });
 });

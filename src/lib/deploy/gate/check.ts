@@ -11,6 +11,9 @@
  *                 sign-in popup needs); netlify.toml's fixed headers (HSTS with
  *                 preload …) reach it; /_astro/* is cached immutable; the RSS
  *                 feed, when built, is served as application/rss+xml;
+ *                 every page but /admin names the speculation rules in one
+ *                 Speculation-Rules header, and the rules file is built, valid
+ *                 JSON and served as application/speculationrules+json;
  * - redirects:    dist/_redirects holds exactly content/redirects.yaml, as forced 301s;
  * - budget:       HTML ≤ 14 KB and CSS ≤ 12 KB gzip per page;
  * - secret:       no service-role key, secret key or private key in any text file;
@@ -26,6 +29,7 @@ import { builtPages, distFiles, headerRules } from '../built-site';
 import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, REVALIDATE_CACHE } from '../csp';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../../seo/feed';
+import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../../routes/speculation';
 import { BUDGETS, kb, pageWeight } from './budgets';
 import { checkLinks } from './links';
 import { findSecrets, findUnsafeBlankTargets } from './scan';
@@ -152,6 +156,30 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
     const types = headerValues(rules, FEED_PATH, 'Content-Type');
     if (types.length !== 1 || types[0] !== FEED_CONTENT_TYPE)
       add(FEED_PATH, 'headers', `Content-Type is "${types.join(', ')}", not "${FEED_CONTENT_TYPE}"`);
+  }
+
+  // Speculation rules: a file of their own, which every page but the CMS names (src/lib/deploy/integration.ts).
+  for (const page of pages) {
+    const named = headerValues(rules, page.path, 'Speculation-Rules');
+    const expected = page.path === ADMIN_PATH ? [] : [SPECULATION_RULES_HEADER];
+    if (named.join() !== expected.join()) add(page.path, 'headers', `Speculation-Rules is "${named.join(', ')}", not "${expected.join()}"`);
+  }
+  const rulesFile = SPECULATION_RULES_PATH.slice(1);
+  if (!files.includes(rulesFile))
+    add(SPECULATION_RULES_PATH, 'headers', 'missing (the deploy-files integration in astro.config.mjs writes it)');
+  else {
+    try {
+      JSON.parse(readFileSync(join(dist, rulesFile), 'utf8'));
+    } catch (error) {
+      add(SPECULATION_RULES_PATH, 'headers', `not valid JSON: ${(error as Error).message}`);
+    }
+    const types = headerValues(rules, SPECULATION_RULES_PATH, 'Content-Type');
+    if (types.join() !== SPECULATION_RULES_TYPE)
+      add(
+        SPECULATION_RULES_PATH,
+        'headers',
+        `Content-Type is "${types.join(', ')}", not "${SPECULATION_RULES_TYPE}" (browsers ignore the rules)`,
+      );
   }
 
   // Redirects.

@@ -1,0 +1,129 @@
+/**
+ * What the benchmark prints: the Lighthouse table with its median and worst
+ * rows checked against the targets, the next-page table, and the build-time
+ * table with the growth per extra page. Tables are the tests' own
+ * (tests/support/table.ts).
+ */
+import { loadavg } from 'node:os';
+import { runnerImport } from 'vite';
+
+const { module: tables } = await runnerImport('./tests/support/table.ts');
+export const table = tables.table;
+
+const TARGETS = { score: 100, lcpMedian: 1000, lcpMax: 1200, cls: 0, tbt: 0 };
+const KEYS = ['perf', 'a11y', 'bp', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'js', 'html', 'thirdParty'];
+
+export const median = (values) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const s = (ms) => (ms / 1000).toFixed(2);
+const k = (bytes) => (bytes / 1000).toFixed(1);
+const format = (r, label = r.route) => [
+  label,
+  r.perf,
+  r.a11y,
+  r.bp,
+  r.seo,
+  s(r.fcp),
+  s(r.lcp),
+  Math.round(r.tbt),
+  r.cls.toFixed(3),
+  k(r.js),
+  k(r.html),
+  r.thirdParty,
+];
+const header = ['route', 'perf', 'a11y', 'bp', 'seo', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'JS KB', 'HTML KB', '3rd'];
+
+/** Prints the Lighthouse rows of scripts/bench/lighthouse.mjs, their median and worst rows, and the targets met or missed. */
+export function printLighthouse({ results, skipped }, runs) {
+  const summary = Object.fromEntries(KEYS.map((key) => [key, median(results.map((r) => r[key]))]));
+  const worst = {
+    ...Object.fromEntries(['perf', 'a11y', 'bp', 'seo'].map((key) => [key, Math.min(...results.map((r) => r[key]))])),
+    ...Object.fromEntries(
+      ['fcp', 'lcp', 'tbt', 'cls', 'js', 'html', 'thirdParty'].map((key) => [key, Math.max(...results.map((r) => r[key]))]),
+    ),
+  };
+
+  const cpu = median(results.map((r) => r.cpu));
+  console.log(
+    `\nLighthouse ${runs > 1 ? `(median of ${runs} runs per route) ` : ''}on a phone profile (Lighthouse's default mobile settings), ${results.length} routes. JS/HTML: gzip -9 KB loaded by the page.`,
+  );
+  console.log(
+    `Machine: Lighthouse CPU benchmark index ${Math.round(cpu)} (median), load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (a busy machine inflates TBT and LCP).`,
+  );
+  console.log(table(header, [...results.map((r) => format(r)), format(summary, 'MEDIAN'), format(worst, 'WORST')]));
+  if (skipped.length) console.log(`Skipped (time limit or failures): ${skipped.join(', ')}`);
+  for (const r of results.filter((x) => x.failed.length)) console.log(`  ${r.route}: audits below 100 in some run: ${r.failed.join(', ')}`);
+  for (const r of results.filter((x) => x.shifts.length)) console.log(`  ${r.route}: layout shifts in some run: ${r.shifts.join('; ')}`);
+
+  const checks = [
+    ['all four scores 100 on every route', results.every((r) => [r.perf, r.a11y, r.bp, r.seo].every((v) => v >= TARGETS.score))],
+    [`median LCP ≤ ${s(TARGETS.lcpMedian)} s`, summary.lcp <= TARGETS.lcpMedian],
+    [`LCP ≤ ${s(TARGETS.lcpMax)} s on every route`, worst.lcp <= TARGETS.lcpMax],
+    ['CLS 0 on every route', worst.cls <= TARGETS.cls],
+    ['TBT 0 ms on every route', worst.tbt <= TARGETS.tbt],
+    ['no third-party request', worst.thirdParty === 0],
+  ];
+  console.log(`\nTargets: ${checks.map(([name, ok]) => `${ok ? 'PASS' : 'FAIL'} ${name}`).join('; ')}`);
+}
+
+/** Prints the build timings of scripts/bench/build-time.mjs; with two, the growth per extra page. */
+export function printBuildTimes(timings) {
+  if (!timings.length) return;
+  console.log('\nBuild time');
+  console.log(
+    table(
+      ['build', 'pages', 'cold s', 'warm s'],
+      timings.map((t) => [t.what, t.pages, t.cold.toFixed(1), t.warm.toFixed(1)]),
+    ),
+  );
+  if (timings.length === 2) {
+    const [base, big] = timings;
+    const extra = big.pages - base.pages;
+    const growth = (key) =>
+      `+${(big[key] - base[key]).toFixed(1)} s (${(((big[key] - base[key]) * 1000) / extra).toFixed(0)} ms per extra page)`;
+    console.log(
+      `Growth for +${extra} pages: cold ${growth('cold')}, warm ${growth('warm')}. The machine's load average was ${loadavg()[0].toFixed(1)}.`,
+    );
+  }
+}
+
+/** Prints the next-page figures of scripts/bench/next-page.mjs: one row per navigation, a column per engine and speculation. */
+export function printNextPage(result, throttle) {
+  if (result.skipped) {
+    console.log(`\nNext page: skipped, ${result.skipped}.`);
+    return;
+  }
+  const { rows, engines, modes, failures, unexpected, runs, hoverMs } = result;
+  console.log(
+    `\nNext page: from the click to the new page's largest contentful paint (from its activation when prerendered), ms, median of ${runs} run(s).`,
+  );
+  console.log(
+    `Desktop 1280x800; the server holds each response ${throttle.rttMs} ms plus its transfer at ${(throttle.kbps / 1000).toFixed(1)} Mbps; the pointer rests ${hoverMs} ms on the link before the click. Load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}.`,
+  );
+  const label = (mode) => (modes.length === 1 ? 'as built' : mode === 'on' ? 'with rules' : 'without');
+  const header = ['navigation', ...engines.flatMap((engine) => modes.map((mode) => `${engine} ${label(mode)}`))];
+  const cell = (c) => (c.runs ? `${Math.round(c.ms)}${c.served.length ? ` (${c.served.join('/')})` : ''}` : 'n/a');
+  console.log(
+    table(
+      header,
+      rows.map((r) => [`${r.from} → ${r.to}`, ...r.cells.map(cell)]),
+    ),
+  );
+  const column = (engine, mode) => median(rows.map((r) => r.cells.find((c) => c.engine === engine && c.mode === mode)?.ms ?? NaN));
+  if (modes.length === 2)
+    for (const engine of new Set(rows[0]?.cells.map((c) => c.engine)))
+      console.log(
+        `  ${engine}: median ${Math.round(column(engine, 'off'))} ms without, ${Math.round(column(engine, 'on'))} ms with the rules.`,
+      );
+  if (failures.length) console.log(`Failed runs: ${failures.length} (${failures.join('; ')})`);
+  console.log(`Requests other than GET or HEAD while measuring (a form sent, a visit counted): ${unexpected.length}.`);
+}
