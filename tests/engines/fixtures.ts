@@ -64,13 +64,16 @@ export const test = base.extend<
     async ({ engine, via, site }, use) => {
       if (engine === 'webkit' && via === 'stock') {
         const driver = await startWebKitDriver();
-        try {
-          const tab = await webkitTab(await driver.newSession(), DESKTOP, site.origin);
-          await use(tab);
-          await tab.close();
-        } finally {
-          await driver.close();
-        }
+        const tab = await driver
+          .newSession()
+          .then((session) => webkitTab(session, DESKTOP, site.origin))
+          .catch(async (error) => {
+            await driver.close();
+            throw error;
+          });
+        await use(tab);
+        await tab.close();
+        await driver.close();
         return;
       }
       const browser = await launchPlaywright({ engine, via });

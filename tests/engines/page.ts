@@ -57,32 +57,21 @@ export const hydrated = (tab: Tab, selector: string) =>
   );
 
 /**
- * Wait until the page has done what it does without a visitor: every
- * client:load and client:idle island hydrated, and no new resource loaded
- * for half a second (there is no "network idle" over classic WebDriver).
+ * Wait until the page has done what it does without a visitor: loaded, every
+ * client:load and client:idle island hydrated, and no new resource for a
+ * quarter of a second (there is no "network idle" over classic WebDriver).
  */
-export async function settle(tab: Tab) {
-  await waitFor(tab, 'client:load and client:idle islands to hydrate', () =>
-    document.readyState === 'complete'
-      ? document.querySelectorAll('astro-island[ssr]:is([client="load"], [client="idle"])').length === 0
-      : false,
-  );
-  await waitFor(tab, 'the network to go quiet', async () => {
-    const count = () => performance.getEntriesByType('resource').length;
-    const before = count();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    return count() === before;
+export const settle = (tab: Tab) =>
+  waitFor(tab, 'the page to load, hydrate its islands and go quiet', async () => {
+    const resources = () => performance.getEntriesByType('resource').length;
+    const before = resources();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    return (
+      document.readyState === 'complete' &&
+      document.querySelectorAll('astro-island[ssr]:is([client="load"], [client="idle"])').length === 0 &&
+      resources() === before
+    );
   });
-}
-
-/** Whether the element is rendered and inside the viewport. */
-export const isShown = (tab: Tab, selector: string) =>
-  tab.evaluate((s) => {
-    const el = document.querySelector(s);
-    if (!el || el.getClientRects().length === 0) return false;
-    const style = getComputedStyle(el);
-    return style.visibility !== 'hidden' && style.display !== 'none';
-  }, selector);
 
 /** The trimmed text of the first element matching `selector` ('' when there is none). */
 export const textOf = (tab: Tab, selector: string) =>

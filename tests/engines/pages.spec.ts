@@ -9,7 +9,7 @@
  */
 import { test, expect } from './fixtures';
 import { MISSING_PATH, sitePages } from '../support/site';
-import { hydrated, isShown, settle, takeProblems, waitFor } from './page';
+import { hydrated, settle, takeProblems, waitFor } from './page';
 import { DESKTOP, PHONE } from './tab';
 
 const MENU_BUTTON = '[popovertarget="mobile-menu"]';
@@ -70,19 +70,31 @@ for (const { path, source } of sitePages()) {
       await tab.setViewport(viewport);
       site.clearLog();
       await tab.goto(path);
-      await settle(tab);
       const served = site.log.find((r) => r.url === path);
       expect(served?.status, `status of ${path}`).toBe(path === MISSING_PATH ? 404 : 200);
-      expect(await tab.evaluate(() => document.querySelector('h1')?.textContent?.trim() ?? ''), 'the page heading').not.toBe('');
+      // The visitor scrolls: islands that wait for the first scroll (the parallax hero) start.
+      const shown = await tab.evaluate((menu) => {
+        window.scrollBy(0, 400);
+        const button = document.querySelector(menu);
+        return {
+          heading: document.querySelector('h1')?.textContent?.trim() ?? '',
+          parallax: document.querySelector('[data-parallax-hero]') !== null,
+          menu: button !== null && button.getClientRects().length > 0 && getComputedStyle(button).visibility !== 'hidden',
+        };
+      }, MENU_BUTTON);
+      expect(shown.heading, 'the page heading').not.toBe('');
+      expect(shown.menu, 'the menu button shows on phones only').toBe(viewport === PHONE);
+      if (shown.parallax) await hydrated(tab, '[data-parallax-hero]');
 
-      // Islands that wait for the first scroll (the parallax hero) hydrate as the visitor scrolls.
-      await tab.evaluate(() => window.scrollBy(0, 400));
-      if (await tab.evaluate(() => document.querySelector('[data-parallax-hero]') !== null)) await hydrated(tab, '[data-parallax-hero]');
-
-      if (await isShown(tab, MENU_BUTTON)) {
+      if (shown.menu) {
         await tab.click(MENU_BUTTON);
-        await waitFor(tab, 'the menu to open', () => document.querySelector('#mobile-menu:popover-open') !== null);
-        await hydrated(tab, MENU_BUTTON);
+        await waitFor(
+          tab,
+          'the menu to open and its island to start',
+          (button) =>
+            !!document.querySelector('#mobile-menu:popover-open') && !!document.querySelector(`astro-island:has(${button}):not([ssr])`),
+          MENU_BUTTON,
+        );
         await tab.press('Escape');
         await waitFor(tab, 'the menu to close', () => document.querySelector('#mobile-menu:popover-open') === null);
       }

@@ -19,6 +19,10 @@
     'error',
     (event) => {
       const target = event.target;
+      // Firefox fires error on a <link rel="modulepreload"> for a module the page already imported (Vite's
+      // preload helper adds them before a dynamic import). A module that really fails fails its import,
+      // which is recorded as an error or rejection; HTTP errors are in the server's log.
+      if (target instanceof HTMLLinkElement && target.rel === 'modulepreload') return;
       if (target && target !== window && target instanceof Element) {
         record('resource', `${target.tagName.toLowerCase()} failed to load: ${target.src || target.href || ''}`);
       } else {

@@ -89,7 +89,10 @@ export async function playwrightTab(browser: Browser, viewport: Viewport, origin
     },
     select: async (target, label) => void (await locate(target).selectOption({ label })),
     press: (key) => page.keyboard.press(key),
-    setViewport: (v) => page.setViewportSize(v),
+    async setViewport(v) {
+      const current = page.viewportSize();
+      if (current?.width !== v.width || current.height !== v.height) await page.setViewportSize(v);
+    },
     url: async () => new URL(page.url()),
     takeEngineErrors: () => errors.splice(0),
     close: () => context.close(),
@@ -105,6 +108,7 @@ const KEYS = { Enter: '\uE007', Escape: '\uE00C', Tab: '\uE004' } as const;
 const TRANSIENT = /no such element|not interactable|click intercepted|stale element|element not found/i;
 
 export async function webkitTab(session: WebDriverSession, viewport: Viewport, origin: string): Promise<Tab> {
+  let toolbar: number | undefined;
   const evaluate = <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A) =>
     session.execute<R>(`return (${fn.toString()}).call(null, arguments[0]);`, [arg ?? null]);
 
@@ -156,11 +160,16 @@ export async function webkitTab(session: WebDriverSession, viewport: Viewport, o
       }),
     press: (key) => session.pressKey(KEYS[key]),
     async setViewport({ width, height }) {
-      // The window rect includes MiniBrowser's toolbar: measure it, then size the window so the page gets exactly `viewport`.
-      await session.setWindowRect({ width, height });
-      const inner = await evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
-      if (inner.height !== height) await session.setWindowRect({ width, height: height + (height - inner.height) });
-      const got = await evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+      const inner = () => evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+      let got = await inner();
+      if (got.width === width && got.height === height) return;
+      // The window includes MiniBrowser's toolbar: its height is measured once, then added to the page's.
+      if (toolbar === undefined) {
+        await session.setWindowRect({ width, height });
+        toolbar = height - (await inner()).height;
+      }
+      await session.setWindowRect({ width, height: height + toolbar });
+      got = await inner();
       if (got.width !== width || got.height !== height)
         throw new Error(`WebKit viewport is ${got.width}x${got.height}, not ${width}x${height} (did the GTK settings apply?)`);
     },
@@ -168,5 +177,6 @@ export async function webkitTab(session: WebDriverSession, viewport: Viewport, o
     takeEngineErrors: () => [],
     close: () => session.delete(),
   };
+  await tab.setViewport(viewport);
   return tab;
 }
