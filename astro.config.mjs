@@ -4,19 +4,18 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
-import { checkContent, contentCheckOnChange } from './src/lib/content-check.ts';
-import { readManifest } from './src/lib/manifest.ts';
-import { sitemapRules } from './src/lib/sitemap.ts';
-import { gitLastmod } from './src/lib/lastmod.ts';
-import { astroCsp, originOf } from './src/lib/security.ts';
-import { deployFiles } from './src/lib/deploy-files.ts';
+import { contentCheckOnChange } from './src/lib/content/check.ts';
+import { readManifest } from './src/lib/routes/manifest.ts';
+import { sitemapRules } from './src/lib/routes/sitemap.ts';
+import { gitLastmod } from './src/lib/routes/lastmod.ts';
+import { astroCsp, originOf } from './src/lib/deploy/csp.ts';
+import { deployFiles } from './src/lib/deploy/integration.ts';
 
 // Routes, redirects and sitemap metadata all come from content/ (one source).
 // CONTENT_DIR and OUT_DIR let tests and the build benchmark build from a copy of content/.
 const contentDir = process.env.CONTENT_DIR ?? 'content';
-// Every content file, placeholders filled, against its schema: one error that lists every
-// problem (file › field: problem — the field's description) before anything else runs.
-checkContent(contentDir);
+// Reading the manifest checks every content file, placeholders filled, against its schema: one
+// error that lists every problem (file › field: problem — the field's description) before anything else runs.
 const manifest = readManifest(contentDir);
 const site = process.env.SITE_URL || manifest.site.host;
 
@@ -55,7 +54,7 @@ export default defineConfig({
     deployFiles({ redirects: manifest.redirects, supabase }),
   ],
   // CSP <meta> on every page with hashes of Astro's inline scripts; dist/_headers sends the
-  // same policy as a header (src/lib/security.ts).
+  // same policy as a header (src/lib/deploy/csp.ts).
   security: { csp: astroCsp({ supabase }) },
   vite: { plugins: [tailwindcss()] },
 });

@@ -17,7 +17,8 @@ const missing = ENGINES.map((options) => [options.engine, engineUnavailable(opti
 if (missing.length) {
   const message = `Cross-engine suite: ${missing.map(([engine, why]) => `${engine}: ${why}`).join('; ')}.`;
   if (ci) throw new Error(`${message} CI runs every engine.`);
-  console.warn(`${message} Its tests are skipped here (see README.md).`);
+  // Once, from the runner (workers load this file too).
+  if (process.env.TEST_WORKER_INDEX === undefined) console.warn(`${message} Its tests are skipped here (see README.md).`);
 }
 
 export default defineConfig<EngineOptions>({

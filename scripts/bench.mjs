@@ -91,7 +91,7 @@ if (!flag('skip-build')) {
 if (!existsSync(join(DIST, 'sitemap-index.xml'))) throw new Error('dist/ has no sitemap: build the site first.');
 
 // ---------------------------------------------------------------- 2. serve
-const { module: netlify } = await runnerImport('./src/lib/netlify.ts');
+const { module: netlify } = await runnerImport('./src/lib/deploy/netlify.ts');
 const rules = existsSync('netlify.toml') ? (parseToml(readFileSync('netlify.toml', 'utf8')).headers ?? []) : [];
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -155,8 +155,8 @@ const sitemapRoutes = sitemapFiles.flatMap((f) =>
 );
 // Every URL of the sitemap, then the pages it leaves out that visitors still load (/login, /search,
 // the not-found page at /404, which Lighthouse can load with a 200); not the CMS at /admin, an editors' tool.
-const { module: manifestModule } = await runnerImport('./src/lib/manifest.ts');
-const { module: security } = await runnerImport('./src/lib/security.ts');
+const { module: manifestModule } = await runnerImport('./src/lib/routes/manifest.ts');
+const { module: security } = await runnerImport('./src/lib/deploy/csp.ts');
 const unlisted = manifestModule
   .readManifest(process.env.CONTENT_DIR ?? 'content')
   .routes.map((route) => route.path)

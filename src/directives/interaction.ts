@@ -16,7 +16,8 @@
  *   sign-in card shows the right state without waiting for the visitor.
  */
 import type { ClientDirective } from 'astro';
-import { AUTH_TOKEN_KEY, draftKey } from '../lib/forms/early-input';
+import { draftKey } from '../lib/forms/early-input';
+import { AUTH_TOKEN_KEY } from '../lib/supabase/storage-keys';
 
 const EVENTS = ['pointerdown', 'mouseover', 'focusin', 'touchstart', 'keydown'] as const;
 const AUTH_RESULT = /(^|[#?&])(access_token|code|error_description|error_code)=/;

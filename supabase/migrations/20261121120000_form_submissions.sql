@@ -11,7 +11,7 @@
 -- default privileges (which Supabase changed in 2026).
 --
 -- Every text column is bounded by a CHECK constraint. The bounds are the
--- numbers in src/lib/forms/limits.ts, which the forms use as maxLength;
+-- maxLength of the form definitions (src/lib/forms/*.ts);
 -- tests/db/forms.test.ts checks that both agree.
 
 -- ---------------------------------------------------------------------------

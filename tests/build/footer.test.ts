@@ -3,11 +3,11 @@
  * "LinkedIncorvana": label and handle keep their space through the compressed HTML.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { readManifest } from '../../src/lib/manifest';
-import { CONTENT, readDist, requireDist } from '../support/site';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { CONTENT, readDist, requireDist } from '../support/built-site';
 
 describe('social links', () => {
-  beforeAll(requireDist);
+  beforeAll(() => requireDist());
 
   it('separate each network from its handle', () => {
     const html = readDist('index.html');

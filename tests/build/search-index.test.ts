@@ -4,11 +4,11 @@
  * page, redirect pages, alias copies, /login or /search.
  */
 import { it, expect } from 'vitest';
-import { readManifest } from '../../src/lib/manifest';
-import { assertBuilt, pagefindPages, pagefindPath } from './built-site';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { pagefindPages, pagefindPath, requireDist } from '../support/built-site';
 
 const dist = 'dist';
-assertBuilt(dist);
+requireDist();
 const manifest = readManifest('content');
 const indexed = pagefindPages(dist).map((p) => ({ ...p, path: pagefindPath(p.url) }));
 const indexable = manifest.routes.filter((r) => !r.meta.noindex);

@@ -19,9 +19,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { newRowId, toRow } from '../../src/lib/forms/definition';
 import { contactForm } from '../../src/lib/forms/contact';
 import { careersForm } from '../../src/lib/forms/careers';
-import { readSite } from '../../src/lib/manifest';
-import { fillDeep, placeholderValues } from '../../src/lib/placeholders';
-import { RETENTION_TABLES, formatMonths, type Retention } from '../../src/lib/retention';
+import { readSite } from '../../src/lib/content/read';
+import { fillDeep, placeholderValues } from '../../src/lib/content/placeholders';
+import { RETENTION_TABLES, formatMonths, type Retention } from '../../src/lib/content/retention';
 import { parsePayload } from '../../supabase/functions/notify-submission/payload';
 import { API_ROLES, runAs, insertAs, migratedDatabase, type Row } from './database';
 

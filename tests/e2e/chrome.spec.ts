@@ -1,8 +1,8 @@
 /** Shared chrome: header, footer, skip link, mobile menu; pages render without console errors. */
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
-import { readManifest, servedPaths } from '../../src/lib/manifest';
-import { ADMIN_PATH } from '../../src/lib/security';
+import { readManifest, servedPaths } from '../../src/lib/routes/manifest';
+import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 const manifest = readManifest('content');
 const { nav } = manifest.site;
@@ -123,7 +123,7 @@ test.describe('mobile menu', () => {
 });
 
 test.describe('every page renders without console errors or outside requests', () => {
-  // The CMS at /admin is checked by tests/e2e/cms.spec.ts, with the local proxy it talks to.
+  // The CMS at /admin is checked by tests/e2e/cms.spec.ts, with the GitHub and Netlify stubs it talks to.
   for (const { path } of servedPaths(manifest).filter((p) => p.path !== ADMIN_PATH)) {
     test(path, async ({ page, problems }) => {
       await page.goto(path);

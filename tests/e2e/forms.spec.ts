@@ -8,23 +8,23 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
 import { ANON_KEY, SUPABASE_URL, mockInsert, rest } from './supabase-mock';
-import { readSite } from '../../src/lib/manifest';
-import { fill as fillPlaceholders, placeholderValues } from '../../src/lib/placeholders';
+import { readSite } from '../../src/lib/content/read';
+import { fill as fillPlaceholders, placeholderValues } from '../../src/lib/content/placeholders';
 import type { FormDefinition } from '../../src/lib/forms/definition';
 import { contactForm } from '../../src/lib/forms/contact';
 import { demoForm } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
 import { productTeamForm } from '../../src/lib/forms/product-team';
-import type { FormsCopy } from '../../src/lib/schemas';
+import type { FormsCopy } from '../../src/lib/content/schemas';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { readListItems } from '../../src/lib/lists';
+import { readListItems } from '../../src/lib/content/read';
 
 const site = readSite('content');
 const values = placeholderValues(site);
 const copy = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: FormsCopy }).forms;
-const expertise = (readListItems('content/lists/expertise.yaml') as { title: string }[]).map((e) => e.title);
-const products = (readListItems('content/lists/recruitment-products.yaml') as { title: string; domains: string[] }[]).map((p) => ({
+const expertise = (readListItems('content', 'expertise') as { title: string }[]).map((e) => e.title);
+const products = (readListItems('content', 'recruitmentProducts') as { title: string; domains: string[] }[]).map((p) => ({
   title: fillPlaceholders(p.title, values),
   domains: p.domains,
 }));
@@ -34,7 +34,7 @@ const boundsOf = (definition: FormDefinition, fields: Record<string, { label: st
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 interface FormCase {
-  key: 'contact' | 'demo' | 'careers' | 'productTeam';
+  key: 'contact' | 'demo' | 'careers' | 'product-team';
   path: string;
   formId: string;
   definition: FormDefinition;
@@ -133,15 +133,15 @@ const cases: FormCase[] = [
     bounds: boundsOf(careersForm, copy.careers.fields),
   },
   {
-    key: 'productTeam',
+    key: 'product-team',
     definition: productTeamForm,
     path: '/product-teams',
     formId: 'form-product-team',
     table: 'job_applications',
-    copy: copy.productTeam,
-    success: copy.productTeam.success,
+    copy: copy['product-team'],
+    success: copy['product-team'].success,
     async fill(form) {
-      const f = copy.productTeam.fields;
+      const f = copy['product-team'].fields;
       await label(form, f.name.label).fill('Alan Turing');
       await label(form, f.email.label).fill('alan@example.org');
       await label(form, f.product.label).selectOption(products[0].title);
@@ -158,8 +158,8 @@ const cases: FormCase[] = [
       portfolio_url: 'https://example.org/alan',
       cover_letter: 'This product matters to me.',
     },
-    sample: { label: copy.productTeam.fields.portfolio.label, value: 'https://example.org/alan' },
-    bounds: boundsOf(productTeamForm, copy.productTeam.fields),
+    sample: { label: copy['product-team'].fields.portfolio.label, value: 'https://example.org/alan' },
+    bounds: boundsOf(productTeamForm, copy['product-team'].fields),
   },
 ];
 
@@ -409,9 +409,9 @@ test.describe('form pages', () => {
 
   test('the product-team domain list follows the chosen product', async ({ page }) => {
     const form = await openForm(page, cases[3]);
-    const f = copy.productTeam.fields;
+    const f = copy['product-team'].fields;
     const domain = label(form, f.domain.label);
-    await expect(domain.locator('option')).toHaveText([copy.productTeam.domainFirst]);
+    await expect(domain.locator('option')).toHaveText([copy['product-team'].domainFirst]);
     await label(form, f.product.label).selectOption(products[1].title);
     await expect(domain.locator('option')).toHaveText([f.domain.placeholder!, ...products[1].domains]);
     await domain.selectOption(products[1].domains[0]);

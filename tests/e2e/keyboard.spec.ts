@@ -10,8 +10,8 @@ import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
 import { SUPABASE_URL, authSession, mockInsert, rest } from './supabase-mock';
-import { readSite } from '../../src/lib/manifest';
-import type { FormsCopy } from '../../src/lib/schemas';
+import { readSite } from '../../src/lib/content/read';
+import type { FormsCopy } from '../../src/lib/content/schemas';
 
 const site = readSite('content');
 const copy = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: FormsCopy }).forms;
@@ -90,7 +90,7 @@ const forms = [
     path: '/product-teams',
     id: 'form-product-team',
     table: 'job_applications',
-    success: copy.productTeam.success.title,
+    success: copy['product-team'].success.title,
   },
 ] as const;
 

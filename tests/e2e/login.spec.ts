@@ -13,9 +13,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
 import { ANON_KEY, AUTH_STORAGE_KEY, SUPABASE_URL, auth, authSession, fulfillAnswer } from './supabase-mock';
-import { readSite } from '../../src/lib/manifest';
-import { fill, placeholderValues } from '../../src/lib/placeholders';
-import type { FormsCopy } from '../../src/lib/schemas';
+import { readSite } from '../../src/lib/content/read';
+import { fill, placeholderValues } from '../../src/lib/content/placeholders';
+import type { FormsCopy } from '../../src/lib/content/schemas';
 
 const site = readSite('content');
 const raw = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: FormsCopy }).forms;

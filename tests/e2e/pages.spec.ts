@@ -6,14 +6,15 @@
  */
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { readManifest } from '../../src/lib/manifest';
-import { formatMonths } from '../../src/lib/retention';
-import { readListItems } from '../../src/lib/lists';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { formatMonths } from '../../src/lib/content/retention';
+import { readListItems } from '../../src/lib/content/read';
+import type { ListName } from '../../src/lib/content/lists';
 
 const { site } = readManifest('content');
 const slug = site.slug;
-const list = (name: string) =>
-  (readListItems(`content/lists/${name}.yaml`) as { title: string }[]).map((entry) => entry.title.replaceAll('{brand}', site.brand));
+const list = (name: ListName) =>
+  (readListItems('content', name) as { title: string }[]).map((entry) => entry.title.replaceAll('{brand}', site.brand));
 
 /** A link that opens in a new tab, safely. */
 async function expectNewTab(link: Locator, href: string) {
@@ -73,7 +74,7 @@ test.describe('generic pages', () => {
 
   test('product teams: nine products with seeking-expertise domains, the form anchor, a link to careers', async ({ page }) => {
     await page.goto('/product-teams');
-    expect(await cardTitles(page.locator('#products'))).toEqual(list('recruitment-products'));
+    expect(await cardTitles(page.locator('#products'))).toEqual(list('recruitmentProducts'));
     await expect(page.locator('#products').getByRole('list', { name: 'Seeking expertise in' })).toHaveCount(9);
     await expect(page.locator('#application-form')).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Apply to a Product Team' })).toHaveAttribute('href', '#application-form');

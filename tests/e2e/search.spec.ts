@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { test, expect } from './fixtures';
-import { readManifest } from '../../src/lib/manifest';
-import { fill } from '../../src/lib/placeholders';
-import type { SearchCopy } from '../../src/lib/schemas';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { fill } from '../../src/lib/content/placeholders';
+import type { SearchCopy } from '../../src/lib/content/schemas';
 
 const manifest = readManifest('content');
 const copy = (parse(readFileSync('content/search.yaml', 'utf8')) as { search: SearchCopy }).search;

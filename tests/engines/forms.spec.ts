@@ -9,17 +9,17 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { test, expect } from './fixtures';
 import { ANON_KEY, rest } from '../e2e/supabase-mock';
-import { readSite } from '../../src/lib/manifest';
-import { fill as fillPlaceholders, placeholderValues } from '../../src/lib/placeholders';
-import { readListItems } from '../../src/lib/lists';
-import type { FormsCopy } from '../../src/lib/schemas';
+import { readSite } from '../../src/lib/content/read';
+import { fill as fillPlaceholders, placeholderValues } from '../../src/lib/content/placeholders';
+import { readListItems } from '../../src/lib/content/read';
+import type { FormsCopy } from '../../src/lib/content/schemas';
 import { waitFor } from './page';
 import { PHONE, type Tab } from './tab';
 
 const site = readSite('content');
 const copy = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: FormsCopy }).forms;
-const expertise = (readListItems('content/lists/expertise.yaml') as { title: string }[]).map((e) => e.title);
-const product = (readListItems('content/lists/recruitment-products.yaml') as { title: string; domains: string[] }[]).map((p) => ({
+const expertise = (readListItems('content', 'expertise') as { title: string }[]).map((e) => e.title);
+const product = (readListItems('content', 'recruitmentProducts') as { title: string; domains: string[] }[]).map((p) => ({
   title: fillPlaceholders(p.title, placeholderValues(site)),
   domain: p.domains.at(-1)!,
 }))[0];
@@ -102,16 +102,16 @@ const cases: FormCase[] = [
     formId: 'form-product-team',
     table: 'job_applications',
     fields: [
-      [copy.productTeam.fields.name.label, 'Alan Turing'],
-      [copy.productTeam.fields.email.label, 'alan@example.org'],
-      [copy.productTeam.fields.product.label, product.title, 'select'],
+      [copy['product-team'].fields.name.label, 'Alan Turing'],
+      [copy['product-team'].fields.email.label, 'alan@example.org'],
+      [copy['product-team'].fields.product.label, product.title, 'select'],
       // Its options follow the product: only there once the island runs.
-      [copy.productTeam.fields.domain.label, product.domain, 'select'],
-      [copy.productTeam.fields.experience.label, '5 years'],
-      [copy.productTeam.fields.portfolio.label, 'https://example.org/alan'],
-      [copy.productTeam.fields.coverLetter.label, 'This product matters to me.'],
+      [copy['product-team'].fields.domain.label, product.domain, 'select'],
+      [copy['product-team'].fields.experience.label, '5 years'],
+      [copy['product-team'].fields.portfolio.label, 'https://example.org/alan'],
+      [copy['product-team'].fields.coverLetter.label, 'This product matters to me.'],
     ],
-    success: copy.productTeam.success.text,
+    success: copy['product-team'].success.text,
     expected: {
       full_name: 'Alan Turing',
       email: 'alan@example.org',

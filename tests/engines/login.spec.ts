@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { test, expect } from './fixtures';
 import { ANON_KEY, auth, authSession } from '../e2e/supabase-mock';
-import type { FormsCopy } from '../../src/lib/schemas';
+import type { FormsCopy } from '../../src/lib/content/schemas';
 import { hydrated, textOf, waitFor } from './page';
 import type { Tab } from './tab';
 

@@ -5,7 +5,7 @@
  * content/site.yaml.
  */
 import { test, expect } from './fixtures';
-import { readManifest } from '../../src/lib/manifest';
+import { readManifest } from '../../src/lib/routes/manifest';
 import { hydrated, waitFor } from './page';
 import { PHONE } from './tab';
 

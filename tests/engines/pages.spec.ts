@@ -1,6 +1,6 @@
 /**
  * Every page a visitor can load (the sitemap's, /login, /search and the 404
- * page: tests/support/site.ts) at a phone's and a desktop's width: it loads
+ * page: tests/support/built-site.ts) at a phone's and a desktop's width: it loads
  * with its status, renders its heading, and nothing goes wrong on the way
  * (no error, no CSP violation, no failed request: the fixture checks). The
  * page is also scrolled (the parallax hero hydrates on the first scroll) and,
@@ -8,13 +8,39 @@
  * code that loads late runs under the policy too.
  */
 import { test, expect } from './fixtures';
-import { MISSING_PATH, sitePages } from '../support/site';
+import { MISSING_PATH, distFiles, readDist, sitePages } from '../support/built-site';
 import { hydrated, settle, takeProblems, waitFor } from './page';
 import { DESKTOP, PHONE } from './tab';
+import { PROBE_PATH } from './site-server';
+import { SUPABASE_URL } from '../e2e/supabase-mock';
 
 const MENU_BUTTON = '[popovertarget="mobile-menu"]';
+const buildOrigin = new URL(SUPABASE_URL).origin;
 
 test.describe('the checks themselves', () => {
+  test("the served site names the stub as its Supabase project: in each policy and in the client, never the build's URL", async ({
+    site,
+    stub,
+  }) => {
+    const response = await fetch(`${site.origin}/contact`);
+    const html = await response.text();
+    const header = response.headers.get('content-security-policy') ?? '';
+    const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1] ?? '';
+    for (const policy of [header, meta]) expect(policy).toMatch(new RegExp(`connect-src 'self' ${stub.origin}(;|$)`));
+    expect(html).not.toContain(buildOrigin);
+    expect(html.indexOf(PROBE_PATH), 'the probe comes first in <head>').toBeLessThan(html.indexOf('<meta'));
+    // The scripts that hold the project URL, as the browser gets them.
+    const holders = distFiles().filter(
+      (file) => file.startsWith('_astro/') && file.endsWith('.js') && readDist(file).includes(buildOrigin),
+    );
+    expect(holders.length, 'the client holds the project URL').toBeGreaterThan(0);
+    for (const file of holders) {
+      const body = await (await fetch(`${site.origin}/${file}`)).text();
+      expect(body).toContain(stub.origin);
+      expect(body).not.toContain(buildOrigin);
+    }
+  });
+
   // This test provokes the problems the fixture fails on, and takes them away before it looks.
   test('the probe records CSP violations and errors, and the policy lets the site reach the Supabase stub only', async ({ tab, stub }) => {
     await tab.goto('/');

@@ -5,7 +5,7 @@
  * leads there; a query matching nothing says so. Words come from content/.
  */
 import { test, expect } from './fixtures';
-import { readManifest } from '../../src/lib/manifest';
+import { readManifest } from '../../src/lib/routes/manifest';
 import { textOf, waitFor } from './page';
 
 const manifest = readManifest('content');

@@ -18,9 +18,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
-import { headersFor } from '../../src/lib/netlify';
-import { DIST, distFiles, publishedHeaderRules, requireDist } from '../support/site';
+import { extname, join } from 'node:path';
+import { headersFor } from '../../src/lib/deploy/netlify';
+import { NOT_FOUND_FILE, servedFile } from '../../src/lib/deploy/built-site';
+import { DIST, distFiles, publishedHeaderRules, requireDist } from '../support/built-site';
 
 export const PROBE_PATH = '/__engines/probe.js';
 /** A blank page of this origin, to reset storage between tests. */
@@ -63,11 +64,8 @@ export interface SiteServer {
 }
 
 /** The file of dist/ a path resolves to, as Netlify does with pretty URLs; undefined for a 404. */
-function resolveFile(pathname: string): string | undefined {
-  const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-  const candidates = clean === '/' ? ['index.html'] : [`${clean.slice(1)}.html`, clean.slice(1), join(clean.slice(1), 'index.html')];
-  return candidates.find((file) => existsSync(join(DIST, file)) && statSync(join(DIST, file)).isFile());
-}
+const resolveFile = (pathname: string) =>
+  servedFile(decodeURIComponent(pathname), (file) => existsSync(join(DIST, file)) && statSync(join(DIST, file)).isFile());
 
 /**
  * @param fromOrigin the Supabase origin the build was made with
@@ -76,7 +74,7 @@ function resolveFile(pathname: string): string | undefined {
 export async function startSiteServer(fromOrigin: string, toOrigin: string): Promise<SiteServer> {
   requireDist();
   // The rewrite must find the build's Supabase URL where the client reads it, or the forms would call the real host.
-  const scripts = distFiles('_astro').filter((file) => file.endsWith('.js'));
+  const scripts = distFiles().filter((file) => file.startsWith('_astro/') && file.endsWith('.js'));
   if (!scripts.some((file) => readFileSync(join(DIST, file), 'utf8').includes(fromOrigin)))
     throw new Error(`no script in ${DIST}/_astro holds the build's Supabase URL ${fromOrigin}: was it built with \`npm run build:test\`?`);
 
@@ -92,11 +90,12 @@ export async function startSiteServer(fromOrigin: string, toOrigin: string): Pro
       response.end(request.method === 'HEAD' ? undefined : body);
     };
     if (url.pathname === PROBE_PATH) return reply(200, TYPES['.js'], PROBE_SOURCE, { 'cache-control': 'no-store' });
-    if (url.pathname === BLANK_PATH) return reply(200, TYPES['.html'], '<!doctype html><title>blank</title>');
+    if (url.pathname === BLANK_PATH)
+      return reply(200, TYPES['.html'], `<!doctype html><head><script src="${PROBE_PATH}"></script><title>blank</title></head>`);
 
     const file = resolveFile(url.pathname);
     const status = file ? 200 : 404;
-    const served = file ?? '404.html';
+    const served = file ?? NOT_FOUND_FILE;
     const type = TYPES[extname(served)] ?? 'application/octet-stream';
     const headers = Object.fromEntries(Object.entries(headersFor(rules, url.pathname)).map(([name, value]) => [name, rewrite(value)]));
     let body: Buffer | string = readFileSync(join(DIST, served));

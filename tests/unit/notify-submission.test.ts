@@ -19,7 +19,8 @@ import {
   type Kind,
 } from '../../supabase/functions/notify-submission/message';
 import { parsePayload } from '../../supabase/functions/notify-submission/payload';
-import { readListItems } from '../../src/lib/lists';
+import { readListItems } from '../../src/lib/content/read';
+import type { ListName } from '../../src/lib/content/lists';
 
 /** A form's row as the database webhook delivers it after the insert. */
 function delivered(form: FormDefinition, values: Record<string, string>) {
@@ -37,7 +38,7 @@ function delivered(form: FormDefinition, values: Record<string, string>) {
 
 const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: '', message: 'Hello.' };
 const application = { name: 'Grace Hopper', email: 'grace@example.com', experience: '10 years', portfolio: '', coverLetter: 'Hi.' };
-const list = (name: string) => readListItems(`content/lists/${name}.yaml`) as { title: string; domains?: string[] }[];
+const list = (name: ListName) => readListItems('content', name) as { title: string; domains?: string[] }[];
 
 describe("notify-submission reads the forms' rows", () => {
   it('uses the same demo tags as the demo form', () => {
@@ -66,7 +67,7 @@ describe("notify-submission reads the forms' rows", () => {
   });
 
   it('no expertise area or recruited product contains the separator (it would be misread)', () => {
-    const titles = [...list('expertise').map((e) => e.title), ...list('recruitment-products').map((p) => p.title)];
+    const titles = [...list('expertise').map((e) => e.title), ...list('recruitmentProducts').map((p) => p.title)];
     expect(titles.length).toBeGreaterThan(10);
     expect(titles.filter((title) => title.includes(PRODUCT_DOMAIN_SEPARATOR))).toEqual([]);
   });

@@ -6,7 +6,7 @@
  */
 import type { ReactNode, RefObject } from 'react';
 import type { FieldDefinition, FormDefinition, Values } from '../../lib/forms/definition';
-import type { FormsCopy } from '../../lib/schemas';
+import type { FormsCopy } from '../../lib/content/schemas';
 import { RadioGroup, SelectField, SubmitButton, TextAreaField, TextField, type FieldCopy } from './controls';
 import { Notices, type Notice } from './notices';
 import { useFormSubmit } from './useFormSubmit';

@@ -1,6 +1,6 @@
 /** The careers application on /join-{slug}#application-form (definition: src/lib/forms/careers.ts). */
 import { careersForm } from '../../lib/forms/careers';
-import type { FormsCopy } from '../../lib/schemas';
+import type { FormsCopy } from '../../lib/content/schemas';
 import { SubmissionForm } from '../forms/SubmissionForm';
 
 interface Props {

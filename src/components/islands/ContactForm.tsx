@@ -1,6 +1,6 @@
 /** The contact form on /contact (definition: src/lib/forms/contact.ts). */
 import { contactForm } from '../../lib/forms/contact';
-import type { FormsCopy } from '../../lib/schemas';
+import type { FormsCopy } from '../../lib/content/schemas';
 import { SubmissionForm } from '../forms/SubmissionForm';
 
 interface Props {

@@ -1,6 +1,6 @@
 /** The demo-request form on /advertising: a demo or a contact request (definition: src/lib/forms/demo.ts). */
 import { demoForm } from '../../lib/forms/demo';
-import type { FormsCopy } from '../../lib/schemas';
+import type { FormsCopy } from '../../lib/content/schemas';
 import { SubmissionForm } from '../forms/SubmissionForm';
 
 interface Props {

@@ -5,7 +5,7 @@
  * (content/lists/recruitment-products.yaml).
  */
 import { productTeamForm } from '../../lib/forms/product-team';
-import type { FormsCopy } from '../../lib/schemas';
+import type { FormsCopy } from '../../lib/content/schemas';
 import { SubmissionForm } from '../forms/SubmissionForm';
 
 export interface RecruitingProduct {
@@ -14,7 +14,7 @@ export interface RecruitingProduct {
 }
 
 interface Props {
-  copy: FormsCopy['productTeam'];
+  copy: FormsCopy['product-team'];
   common: FormsCopy['common'];
   products: RecruitingProduct[];
   labelledBy?: string;

@@ -1,22 +1,14 @@
 /** The careers application on /join-{slug}: a row in job_applications. Expertise areas come from content/lists/expertise.yaml. */
 import { defineForm } from './definition';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LONG_TEXT_PATTERN, TEXT_PATTERN, URL_PATTERN } from './patterns';
+import { emailField } from './fields';
+import { LONG_TEXT_PATTERN, TEXT_PATTERN, URL_PATTERN } from './patterns';
 
 export const careersForm = defineForm({
   id: 'careers',
-  copyKey: 'careers',
   table: 'job_applications',
   fields: [
     { name: 'name', column: 'full_name', input: 'text', required: true, maxLength: 200, pattern: TEXT_PATTERN, autoComplete: 'name' },
-    {
-      name: 'email',
-      column: 'email',
-      input: 'email',
-      required: true,
-      maxLength: EMAIL_MAX_LENGTH,
-      pattern: EMAIL_PATTERN,
-      autoComplete: 'email',
-    },
+    emailField,
     { name: 'expertise', column: 'expertise', input: 'select', required: true, maxLength: 200 },
     { name: 'experience', column: 'experience', input: 'text', required: true, maxLength: 100, pattern: TEXT_PATTERN },
     {

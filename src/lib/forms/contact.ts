@@ -1,10 +1,10 @@
 /** The contact form on /contact: a row in contact_submissions (the database defaults its status to 'new'). */
 import { defineForm } from './definition';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LONG_TEXT_PATTERN, TEXT_PATTERN } from './patterns';
+import { emailField } from './fields';
+import { LONG_TEXT_PATTERN, TEXT_PATTERN } from './patterns';
 
 export const contactForm = defineForm({
   id: 'contact',
-  copyKey: 'contact',
   table: 'contact_submissions',
   fields: [
     {
@@ -25,15 +25,7 @@ export const contactForm = defineForm({
       pattern: TEXT_PATTERN,
       autoComplete: 'family-name',
     },
-    {
-      name: 'email',
-      column: 'email',
-      input: 'email',
-      required: true,
-      maxLength: EMAIL_MAX_LENGTH,
-      pattern: EMAIL_PATTERN,
-      autoComplete: 'email',
-    },
+    emailField,
     {
       name: 'company',
       column: 'company',

@@ -2,7 +2,7 @@
  * A form definition: everything about one website form that is not copy.
  * The island renders its fields from it (src/components/forms/SubmissionForm.tsx),
  * `toRow` maps the visitor's values to the row it inserts, the copy schema
- * (src/lib/schemas.ts) requires a label for each field and an error message
+ * (src/lib/content/schemas/forms.ts) requires a label for each field and an error message
  * for each pattern, and the SQL tests check every `maxLength` against the
  * column's CHECK constraint (tests/db/forms.test.ts).
  *
@@ -12,6 +12,14 @@
 
 /** The tables the forms write to (supabase/migrations). */
 export type TableName = 'contact_submissions' | 'job_applications';
+
+/**
+ * Each form's one name: its definition's id, its copy's key in content/forms.yaml,
+ * the `form:` of a form section, element ids and draft keys, and the kind the
+ * team's notification names (supabase/functions/notify-submission).
+ */
+export const FORM_NAMES = ['contact', 'demo', 'careers', 'product-team'] as const;
+export type FormName = (typeof FORM_NAMES)[number];
 
 export type InputKind = 'text' | 'email' | 'url' | 'textarea' | 'select' | 'radio';
 
@@ -36,10 +44,8 @@ export interface FieldDefinition<N extends string = string> {
 export type Values<N extends string> = Record<N, string>;
 
 export interface FormDefinition<N extends string = string> {
-  /** Names the form: element ids (`form-<id>`, `<id>-<field>`) and the draft's storage key. */
-  id: string;
-  /** Its copy in content/forms.yaml. */
-  copyKey: 'contact' | 'demo' | 'careers' | 'productTeam';
+  /** Names the form: its copy in content/forms.yaml, element ids (`form-<id>`, `<id>-<field>`) and the draft's storage key. */
+  id: FormName;
   table: TableName;
   fields: readonly FieldDefinition<N>[];
   /** Rows of the layout, top to bottom: a field name, or names shown side by side on wide screens. */

@@ -26,7 +26,6 @@ const adapt = (field: ContactField): ContactField =>
 export const demoForm = defineForm({
   ...contactForm,
   id: 'demo',
-  copyKey: 'demo',
   fields: [requestType, ...contactForm.fields.map(adapt)],
   layout: ['requestType', ...contactForm.layout],
   derive: (values) => ({

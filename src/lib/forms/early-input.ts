@@ -9,9 +9,6 @@
 /** The session-storage key of a form's draft (src/components/forms/useDraft.ts). */
 export const draftKey = (formId: string) => `form-draft:${formId}`;
 
-/** Session-storage keys of Supabase Auth's stored session: sb-<project ref>-auth-token. */
-export const AUTH_TOKEN_KEY = /^sb-.+-auth-token$/;
-
 /**
  * The non-empty values the visitor typed or chose in a form before its island
  * hydrated, by field name; `initial` values (a radio group's first choice) do not count.

@@ -16,7 +16,6 @@ const EXPERTISE_SEPARATOR = ' - ';
 
 export const productTeamForm = defineForm({
   id: 'product-team',
-  copyKey: 'productTeam',
   table: 'job_applications',
   fields: [
     field('name'),

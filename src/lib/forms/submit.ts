@@ -1,6 +1,6 @@
 /**
  * Sending a row: retry, back-off and idempotency, independent of React and of
- * the network client (tested with a fake clock in tests/unit/submit.test.ts).
+ * the network client (tested with a fake clock).
  *
  * - A network failure (status 0: offline, DNS, timeout) or a transient answer
  *   (408, 429, 502, 503, 504) is retried up to 3 times with exponential
@@ -15,17 +15,10 @@
  *   the database and only its answer was lost, the retry is refused with a
  *   duplicate key (23505): the row is stored, which is a success.
  */
+import { BackendNotConfiguredError } from '../supabase/config';
+import type { InsertResult } from '../supabase/rest';
 
-/**
- * What an insert answered: PostgREST's error object (or null), the HTTP status
- * (0 when no answer arrived) and, when the answer said how long to wait
- * before trying again (Retry-After), that wait in milliseconds.
- */
-export interface InsertResult {
-  error: { message: string; code?: string; details?: string | null; hint?: string | null } | null;
-  status: number;
-  retryAfterMs?: number;
-}
+export type { InsertResult };
 
 /** The `code` of the database throttle's 429 body (supabase/migrations/*_form_throttle.sql). */
 export const THROTTLE_CODE = 'form_throttled';
@@ -55,33 +48,11 @@ const DEFAULT_RETRY: RetryOptions = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** Thrown by the client module when the site was built without Supabase settings. Never retried. */
-export class BackendNotConfiguredError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BackendNotConfiguredError';
-  }
-}
-
 const TRANSIENT_STATUS = new Set([0, 408, 429, 502, 503, 504]);
 
 /** Delay before retry number `retry` (0-based): base · 2^retry, never more than the cap. */
 export function backoffDelay(retry: number, options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs'> = DEFAULT_RETRY): number {
   return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
-}
-
-/**
- * A Retry-After header value in milliseconds from `now`: delay-seconds or an
- * HTTP date (RFC 9110). Null when absent or unreadable.
- */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
-  const text = value?.trim();
-  if (!text) return null;
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  // HTTP dates start with the day's name ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse reads far too much else.
-  if (!/^[A-Za-z]{3}/.test(text)) return null;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 export function classify(result: InsertResult): 'stored' | 'already-stored' | 'throttled' | 'transient' | 'refused' {

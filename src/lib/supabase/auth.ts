@@ -12,7 +12,7 @@
  */
 import { AuthClient, isAuthApiError, isAuthRetryableFetchError, type GoTrueClient } from '@supabase/auth-js';
 import { anonHeaders, authStorageKey, backendConfig, NOT_CONFIGURED_MESSAGE } from './config';
-import { $session, nextSession } from '../session';
+import { $session, nextSession } from './session';
 
 let client: GoTrueClient | null | undefined;
 

@@ -14,6 +14,14 @@ export const NOT_CONFIGURED_MESSAGE =
 
 type Env = { PUBLIC_SUPABASE_URL?: string; PUBLIC_SUPABASE_ANON_KEY?: string };
 
+/** Thrown by the insert (./rest.ts) when the site was built without Supabase settings. Never retried. */
+export class BackendNotConfiguredError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackendNotConfiguredError';
+  }
+}
+
 /** The settings from an env object, or null when either is missing or the URL is not http(s). */
 export function readBackendConfig(env: Env): BackendConfig | null {
   const url = env.PUBLIC_SUPABASE_URL?.trim();

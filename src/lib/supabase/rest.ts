@@ -5,15 +5,38 @@
  * header is sent, so PostgREST answers 201 with an empty body.
  */
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { anonHeaders, backendConfig, NOT_CONFIGURED_MESSAGE, type BackendConfig } from './config';
-import { BackendNotConfiguredError, parseRetryAfter, type InsertResult } from '../forms/submit';
-import type { TableName } from '../forms/definition';
+import { anonHeaders, BackendNotConfiguredError, backendConfig, NOT_CONFIGURED_MESSAGE, type BackendConfig } from './config';
+
+/**
+ * What an insert answered: PostgREST's error object (or null), the HTTP status
+ * (0 when no answer arrived) and, when the answer said how long to wait
+ * before trying again (Retry-After), that wait in milliseconds.
+ */
+export interface InsertResult {
+  error: { message: string; code?: string; details?: string | null; hint?: string | null } | null;
+  status: number;
+  retryAfterMs?: number;
+}
+
+/**
+ * A Retry-After header value in milliseconds from `now`: delay-seconds or an
+ * HTTP date (RFC 9110). Null when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // HTTP dates start with the day's name ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse reads far too much else.
+  if (!/^[A-Za-z]{3}/.test(text)) return null;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
 
 /** Abort a request that has not answered after this long; it then counts as a network failure and is retried. */
 const REQUEST_TIMEOUT_MS = 20_000;
 
 export interface RestBackend {
-  insert(table: TableName, row: object): Promise<InsertResult>;
+  insert(table: string, row: object): Promise<InsertResult>;
 }
 
 export function createRestBackend(config: BackendConfig | null): RestBackend {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getSite } from '../../lib/content';
-import { securityTxt } from '../../lib/security-txt';
+import { getSite } from '../../lib/content/collections';
+import { securityTxt } from '../../lib/deploy/security-txt';
 
 export const GET: APIRoute = async ({ site }) => {
   const { email } = await getSite();

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * Checks of the code's shape that no linter makes, run by `npm run lint`:
+ * - src/lib keeps its folders in layers: no module imports from a folder above its own
+ *   (the order is below, lowest first; src/lib/README.md explains it);
+ * - src/lib has at most 8 files at its top, and no file in src/ is over 400 lines;
+ * - every repository path named in code comments and docs exists (CONTRIBUTING.md's lists
+ *   of the files to touch included), so a moved file cannot leave a stale pointer behind.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/** src/lib's folders, lowest first: a module may import from its own folder and those before it. */
+const LAYERS = ['supabase', 'forms', 'content', 'routes', 'seo', 'deploy', 'cms'];
+const MAX_TOP_FILES = 8;
+const MAX_LINES = 400;
+
+const problems = [];
+const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => f && existsSync(f));
+
+// Layers.
+const layerOf = (file) => {
+  const rel = relative('src/lib', file);
+  if (rel.startsWith('..')) return undefined;
+  const top = rel.split('/')[0];
+  return LAYERS.includes(top) ? top : undefined;
+};
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
+for (const file of tracked.filter((f) => f.startsWith('src/lib/') && /\.(ts|tsx)$/.test(f))) {
+  const own = layerOf(file);
+  for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    const target = relative('.', resolve(dirname(file), match[2]));
+    const theirs = layerOf(target);
+    if (!target.startsWith('src/lib/')) problems.push(`${file}: imports ${match[2]}, outside src/lib`);
+    else if (own && theirs && LAYERS.indexOf(theirs) > LAYERS.indexOf(own))
+      problems.push(`${file}: imports ${match[2]}: ${own}/ may not import from ${theirs}/, a folder above it`);
+    else if (own && !theirs) problems.push(`${file}: imports ${match[2]}, a file at the top of src/lib`);
+  }
+}
+
+// Sizes.
+const topFiles = readdirSync('src/lib').filter((name) => statSync(join('src/lib', name)).isFile() && name !== 'README.md');
+if (topFiles.length > MAX_TOP_FILES)
+  problems.push(`src/lib has ${topFiles.length} files at its top, at most ${MAX_TOP_FILES}: ${topFiles.join(', ')}`);
+for (const file of tracked.filter((f) => f.startsWith('src/'))) {
+  const lines = readFileSync(file, 'utf8').split('\n').length;
+  if (lines > MAX_LINES) problems.push(`${file}: ${lines} lines, at most ${MAX_LINES}: split it by concern`);
+}
+
+// Paths named in comments and docs. Some are made by a person or a tool, not committed.
+const MADE_LATER = new Set([
+  'supabase/functions/.env', // each developer's secrets, from .env.example
+  'public/images', // the CMS's upload folder, made by its first upload
+]);
+const PATH = /(?<![\w/.-])((?:src|tests|supabase|scripts|public|\.ci)\/[\w./*-]*[\w*])/g;
+const documented = tracked.filter((f) => /\.(ts|tsx|astro|mjs|md|sql|toml|css)$/.test(f) && !f.startsWith('content/'));
+for (const file of [...documented, 'content/README.md']) {
+  if (!existsSync(file)) continue;
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(PATH)) {
+    const ref = match[1].replace(/\.$/, '');
+    // A glob names files by a pattern (supabase/migrations/*.sql); @scope/package names are not paths.
+    if (ref.includes('*') || /^supabase\/(auth|postgrest|supabase)-js/.test(ref) || MADE_LATER.has(ref)) continue;
+    if (!existsSync(ref)) problems.push(`${file}:${text.slice(0, match.index).split('\n').length}: names ${ref}, which does not exist`);
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`check-repo: ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('check-repo: src/lib layers, file sizes and named paths are in order.');

@@ -1,0 +1,151 @@
+/**
+ * The building blocks every content schema shares: site paths, short texts,
+ * page metadata, links and buttons, icons, cards, colours. Plain zod (no
+ * `astro:content`), so the same schemas serve the content collections, the
+ * content check, the route manifest and the CMS. The `.describe()` texts are
+ * written for content editors: they show up in the content check's lines and
+ * in the CMS.
+ */
+import { z } from 'astro/zod';
+
+/** A site path, optionally templated with `{slug}` (the brand slug from the site configuration). */
+export const sitePath = z
+  .string()
+  .regex(
+    /^\/([a-z0-9{}-]+(\/[a-z0-9{}-]+)*)?$/,
+    'must be a site path such as /about or /join-{slug}: lower case, starting with "/", no trailing slash',
+  )
+  .describe('A path on this site, e.g. /about. Write {slug} where the brand slug belongs (/join-{slug}).');
+
+
+export const shortText = (max: number) => z.string().trim().min(1).max(max);
+
+/** The text must hold each slot, e.g. {page}: words whose numbers are filled in later (per page of the blog, or in the browser). */
+export const slotted = <T extends z.ZodString>(text: T, ...slots: string[]) =>
+  text.refine((value) => slots.every((slot) => value.includes(`{${slot}}`)), {
+    message: `must contain ${slots.map((slot) => `{${slot}}`).join(' and ')}`,
+  });
+/** Words the browser fills in at run time (src/lib/content/model.ts names each file's): the text must hold each slot. */
+export const withSlots = (max: number, ...slots: string[]) => slotted(shortText(max), ...slots);
+
+/** One page's metadata: path, names, search snippet and sitemap hints. Shared by pages, products, services and posts. */
+export const metaSchema = z
+  .object({
+    path: sitePath,
+    name: shortText(40).describe('Short page name used in breadcrumbs and search results, e.g. "About".'),
+    title: z.string().min(5).max(70).describe('The <title> and social title, 5–70 characters. Write {brand} for the company name.'),
+    description: z.string().min(50).max(160).describe('The meta and social description: the search-result snippet (50–160 characters).'),
+    // Search engines ignore these three (Google reads neither keywords nor priority/changefreq), so a page may leave them out.
+    keywords: z
+      .array(shortText(40))
+      .max(12)
+      .default([])
+      .describe('Search keywords for the page, at most 12; optional (search engines mostly ignore them).'),
+    // 0.5 is the sitemap protocol's own default.
+    priority: z
+      .number()
+      .min(0.3)
+      .max(1)
+      .default(0.5)
+      .describe('Sitemap priority from 0.3 (least) to 1.0 (the home page); 0.5 when left out.'),
+    changefreq: z
+      .enum(['weekly', 'monthly', 'quarterly', 'yearly'])
+      .default('monthly')
+      .describe('How often the page changes: weekly, monthly, quarterly or yearly; monthly when left out.'),
+    noindex: z.boolean().default(false).describe('true keeps the page out of search engines, the sitemap and site search.'),
+    aliases: z.array(sitePath).default([]).describe('Other paths that serve the same page; their canonical link names `path`.'),
+    parent: sitePath.optional().describe('Path of the page this one sits under in breadcrumbs, when it is not implied by the path.'),
+  })
+  .strict();
+export type PageMeta = z.infer<typeof metaSchema>;
+
+/** A link or button. `href` may be a site path, a URL, mailto:/tel:, and may use placeholders like {url.planner}. */
+export const actionSchema = z
+  .object({
+    label: shortText(60),
+    href: z.string().min(1).describe('Where it goes: /contact, #application-form, {url.planner}, mailto:{email.partners} …'),
+    style: z.enum(['primary', 'secondary', 'link']).default('primary'),
+    newTab: z.boolean().default(false).describe('Open in a new tab (always with rel="noopener noreferrer").'),
+  })
+  .strict();
+export type Action = z.infer<typeof actionSchema>;
+
+export const iconNames = [
+  'bot',
+  'calendar',
+  'chart',
+  'chat',
+  'check',
+  'cloud',
+  'code',
+  'globe',
+  'heart',
+  'layers',
+  'lock',
+  'mail',
+  'megaphone',
+  'music',
+  'news',
+  'phone',
+  'rocket',
+  'search',
+  'shield',
+  'sparkles',
+  'star',
+  'target',
+  'team',
+  'tool',
+  'trophy',
+  'video',
+  'zap',
+  'home',
+  'book',
+  'briefcase',
+  'clock',
+  'handshake',
+  'map',
+  'dollar',
+] as const;
+export const iconSchema = z.enum(iconNames).describe(`One of: ${iconNames.join(', ')}.`);
+
+export const cardSchema = z
+  .object({
+    title: shortText(80),
+    text: z.string().max(600).optional(),
+    icon: iconSchema.optional(),
+    eyebrow: shortText(60).optional().describe('Small label above the title, e.g. a category or sector.'),
+    badge: shortText(40).optional().describe('Status pill, e.g. "Active Portfolio Company".'),
+    bullets: z.array(shortText(200)).max(12).optional(),
+    chips: z.array(shortText(60)).max(12).optional(),
+    chipsLabel: shortText(60)
+      .optional()
+      .describe('Visible label before the chips, e.g. "Seeking expertise in"; without it the chips are announced as "Features".'),
+    link: actionSchema.optional(),
+  })
+  .strict();
+export type Card = z.infer<typeof cardSchema>;
+
+export const heading = z.string().min(1).max(120).optional();
+export const intro = z.string().max(600).optional();
+export const anchor = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and hyphens')
+  .optional()
+  .describe('Anchor id for the section, so links can point at #this-id.');
+
+
+/** The `source` of a cards or list section: one of the shared lists under content/lists. */
+export const listSources = ['values', 'teamGroups', 'planCategories', 'projectTypes', 'recruitmentProducts', 'expertise'] as const;
+
+/** Shared colour pair used on cards (Tailwind-free hex so editors cannot break the build with a class name). */
+export const colorsSchema = z
+  .object({
+    from: z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a hex colour like #2563eb'),
+    to: z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a hex colour like #7c3aed'),
+  })
+  .strict()
+  .describe('Gradient colours of the card accent, two hex colours.');
+
+
+/** A link of the navigation or a list of links: its words and where it goes. */
+export const navLink = z.object({ label: shortText(40), href: z.string().min(1) }).strict();

@@ -1,0 +1,122 @@
+/**
+ * content/forms.yaml: every word the form islands and the sign-in card show.
+ * The islands hold no copy; these strings reach them as props.
+ */
+import { z } from 'astro/zod';
+import type { FormDefinition } from '../../forms/definition';
+import { contactForm } from '../../forms/contact';
+import { demoForm } from '../../forms/demo';
+import { careersForm } from '../../forms/careers';
+import { productTeamForm } from '../../forms/product-team';
+import { shortText } from './common';
+
+const fieldCopy = z
+  .object({
+    label: shortText(60).describe('The visible label bound to the field, e.g. "First Name".'),
+    placeholder: z.string().max(120).optional().describe('Hint shown inside the empty field.'),
+    invalid: shortText(200)
+      .optional()
+      .describe(
+        'What the browser says when the value does not have the expected form, e.g. "Enter an e-mail address such as name@example.com."',
+      ),
+  })
+  .strict();
+/** A field whose definition has a pattern: the message for a value that does not match is required. */
+const patternFieldCopy = fieldCopy.required({ invalid: true });
+const noticeCopy = z
+  .object({ title: shortText(60).describe('Bold first line of the notice.'), text: shortText(300) })
+  .strict()
+  .describe('A notice (toast): a title and a sentence.');
+const formButtons = {
+  submit: shortText(40).describe('Text of the submit button.'),
+  submitting: shortText(40).describe('Text of the submit button while sending, e.g. "Submitting...".'),
+};
+/** The `fields` copy of a form: one entry per field of its definition (src/lib/forms/*.ts), no more, no fewer. */
+const fieldsOf = <N extends string>(definition: FormDefinition<N>) =>
+  z
+    .object(
+      Object.fromEntries(definition.fields.map((f) => [f.name, f.pattern ? patternFieldCopy : fieldCopy])) as Record<N, typeof fieldCopy>,
+    )
+    .strict();
+
+export const formsCopySchema = z
+  .object({
+    common: z
+      .object({
+        honeypot: shortText(80).describe(
+          'Label of the hidden anti-spam field (people never see it; it tells screen-reader users to skip it).',
+        ),
+        optional: shortText(20).describe('Marker after the label of an optional field, e.g. "(optional)".'),
+        noscript: shortText(300).describe('Shown instead of a working form when JavaScript is off.'),
+        throttled: noticeCopy.describe(
+          'Shown when the database refuses a submission because too many came from the same address or connection in a short time; the form keeps what was typed.',
+        ),
+      })
+      .strict(),
+    contact: z.object({ fields: fieldsOf(contactForm), ...formButtons, success: noticeCopy, error: noticeCopy }).strict(),
+    demo: z
+      .object({
+        fields: fieldsOf(demoForm),
+        requestTypes: z
+          .object({ demo: shortText(60), contact: shortText(60) })
+          .strict()
+          .describe('Labels of the two request types.'),
+        ...formButtons,
+        success: z.object({ title: shortText(60), demo: shortText(300), contact: shortText(300) }).strict(),
+        error: noticeCopy,
+      })
+      .strict(),
+    careers: z.object({ fields: fieldsOf(careersForm), ...formButtons, success: noticeCopy, error: noticeCopy }).strict(),
+    'product-team': z
+      .object({
+        fields: fieldsOf(productTeamForm),
+        domainFirst: shortText(80).describe('Placeholder of the domain list before a product is chosen.'),
+        ...formButtons,
+        success: noticeCopy,
+        error: noticeCopy,
+      })
+      .strict(),
+    signIn: z
+      .object({
+        heading: shortText(80),
+        intro: shortText(300),
+        features: z.array(shortText(60)).max(6).describe('What a client finds after signing in.'),
+        fields: z.object({ email: patternFieldCopy, password: fieldCopy }).strict(),
+        ...formButtons,
+        success: shortText(120).describe('Notice after a successful sign-in, before going to the home page.'),
+        unexpectedError: shortText(120).describe('Notice when sign-in fails for a reason other than the service refusing it.'),
+        signedInAs: shortText(80).describe('Shown before the e-mail address of a client who is already signed in.'),
+        signOut: shortText(40),
+        signingOut: shortText(40),
+        signedOut: shortText(120).describe('Notice after signing out.'),
+        signedOutHere: shortText(200).describe(
+          'Notice after signing out when the sign-in service could not be reached: this browser is signed out, other devices may still be signed in.',
+        ),
+        linkRefused: shortText(200).describe(
+          'Notice when /login is opened with an old-style sign-in link (tokens in the address), which is not accepted.',
+        ),
+        forgot: z
+          .object({
+            link: shortText(40),
+            heading: shortText(80),
+            intro: shortText(300),
+            ...formButtons,
+            sent: shortText(300).describe(
+              'Shown whether or not the address has an account, and also when the service refuses or limits the request, so it reveals nothing.',
+            ),
+            error: shortText(300).describe('Shown only when the sign-in service could not be reached at all.'),
+            back: shortText(40),
+          })
+          .strict(),
+        recovery: z
+          .object({ heading: shortText(80), intro: shortText(300), field: fieldCopy, ...formButtons, success: shortText(120) })
+          .strict()
+          .describe('The form shown after following a password-reset link.'),
+      })
+      .strict(),
+    teamSignIn: z
+      .object({ heading: shortText(80), text: shortText(300), button: shortText(40).describe('Opens {url.teamAuth} in a new tab.') })
+      .strict(),
+  })
+  .strict();
+export type FormsCopy = z.infer<typeof formsCopySchema>;

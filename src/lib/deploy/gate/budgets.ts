@@ -1,0 +1,74 @@
+/**
+ * Size budgets per page, gzip -9 bytes (1 KB = 1000 bytes, the stricter reading).
+ * HTML fits the first round trip (TCP initial window, ~14.6 kB); JavaScript is
+ * what a page loads before any interaction; CSS is every stylesheet the page
+ * links plus its inline <style> blocks. HTML and CSS are checked on dist/
+ * before publishing (src/lib/deploy/gate/check.ts), JavaScript in a browser
+ * (tests/e2e/budgets.spec.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BuiltPage } from '../built-site';
+
+export const KB = 1000;
+
+export const BUDGETS = {
+  html: 14 * KB,
+  css: 12 * KB,
+  js: {
+    /** Pages without a form or sign-in: no React runtime at load. */
+    plain: 10 * KB,
+    /** The home page (its parallax hero is a React island; it now hydrates on the first scroll, so it loads none at page load). */
+    home: 75 * KB,
+    /** Pages with a form island (detected in the HTML). */
+    form: 90 * KB,
+    /** The sign-in page. */
+    login: 100 * KB,
+  },
+} as const;
+
+export type JsBudgetKind = keyof typeof BUDGETS.js;
+
+export function jsBudgetKind(path: string, hasFormIsland: boolean): JsBudgetKind {
+  if (path === '/') return 'home';
+  if (path === '/login') return 'login';
+  return hasFormIsland ? 'form' : 'plain';
+}
+
+export const gzipSize = (data: string | Buffer) => gzipSync(data, { level: 9 }).length;
+
+export const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+export interface PageWeight {
+  /** The page's HTML, gzip bytes. */
+  html: number;
+  /** Its linked stylesheets plus inline <style> blocks, gzip bytes. */
+  css: number;
+  stylesheets: string[];
+}
+
+/** HTML and CSS weight of a built page (`file` relative to `distDir`). */
+export function pageWeight(distDir: string, file: string): PageWeight {
+  const html = readFileSync(join(distDir, file), 'utf8');
+  const stylesheets = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])![1]);
+  const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  const css = stylesheets.reduce(
+    (sum, href) => sum + gzipSize(readFileSync(join(distDir, href.replace(/^\//, '')))),
+    inline ? gzipSize(inline) : 0,
+  );
+  return { html: gzipSize(html), css, stylesheets };
+}
+
+/** The heaviest page for HTML and for CSS against their budgets, one line: what the gate prints when it passes. */
+export function headroom(distDir: string, pages: Pick<BuiltPage, 'file' | 'path'>[]): string {
+  if (pages.length === 0) return 'no pages';
+  const weights = pages.map((page) => ({ path: page.path, ...pageWeight(distDir, page.file) }));
+  const heaviest = (kind: 'html' | 'css') => weights.reduce((max, w) => (w[kind] > max[kind] ? w : max), weights[0]);
+  return (['html', 'css'] as const)
+    .map((kind) => {
+      const page = heaviest(kind);
+      return `${kind.toUpperCase()} ${kb(page[kind])} KB (${page.path}) of ${kb(BUDGETS[kind])} KB`;
+    })
+    .join(', ');
+}

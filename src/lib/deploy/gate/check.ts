@@ -1,0 +1,205 @@
+/**
+ * The check of dist/ before it is published (scripts/check-dist.mjs: Netlify's
+ * build command and `npm test` run it after the build). Fast, no browser. Each
+ * problem names the page and the rule:
+ * - headers:      every page has exactly one CSP header rule (dist/_headers),
+ *                 allowing each of its inline scripts by hash and no other, no
+ *                 'unsafe-inline' or 'unsafe-eval', connect-src as in its <meta>
+ *                 (the build's Supabase origin, no wildcard; /admin: the CMS's
+ *                 own sources); exactly one Cross-Origin-Opener-Policy,
+ *                 same-origin (/admin: same-origin-allow-popups, which its
+ *                 sign-in popup needs); netlify.toml's fixed headers (HSTS with
+ *                 preload …) reach it; /_astro/* is cached immutable; the RSS
+ *                 feed, when built, is served as application/rss+xml;
+ * - redirects:    dist/_redirects holds exactly content/redirects.yaml, as forced 301s;
+ * - budget:       HTML ≤ 14 KB and CSS ≤ 12 KB gzip per page;
+ * - secret:       no service-role key, secret key or private key in any text file;
+ * - new-tab:      no target="_blank" without rel="noopener";
+ * - link:         every link lands (src/lib/deploy/gate/links.ts);
+ * - security.txt: present, and valid at the time of the check.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readManifest } from '../../routes/manifest';
+import { inlineScripts, matchesRule, parseCsp, parseRedirectsFile, type HeaderRule } from '../netlify';
+import { builtPages, distFiles, headerRules } from '../built-site';
+import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, REVALIDATE_CACHE } from '../csp';
+import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
+import { FEED_CONTENT_TYPE, FEED_PATH } from '../../seo/feed';
+import { BUDGETS, kb, pageWeight } from './budgets';
+import { checkLinks } from './links';
+import { findSecrets, findUnsafeBlankTargets } from './scan';
+
+export type Rule = 'headers' | 'redirects' | 'budget' | 'secret' | 'new-tab' | 'link' | 'security.txt';
+
+export interface Problem {
+  /** The site path (or file) the problem is on. */
+  page: string;
+  rule: Rule;
+  detail: string;
+}
+
+export interface GateInput {
+  dist: string;
+  /** The content/ folder the site was built from (its redirects). */
+  contentDir: string;
+  /** The text of netlify.toml, whose fixed headers apply besides dist/_headers. */
+  netlifyToml: string;
+  /** The build's Supabase origin when known (PUBLIC_SUPABASE_URL): connect-src must name exactly it. */
+  supabase?: string;
+  now?: Date;
+}
+
+const TEXT = /\.(html|js|mjs|css|json|xml|txt|svg|webmanifest|map)$/;
+const IMMUTABLE = /\bimmutable\b/;
+const YEAR = 31_536_000;
+
+/** The value of a header in a rule, whatever its case. */
+const valueOf = (rule: HeaderRule, name: string) =>
+  Object.entries(rule.values).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+
+/** Every value the matching rules give a header (more than one: Netlify would send them joined). */
+function headerValues(rules: HeaderRule[], path: string, name: string): string[] {
+  return rules.filter((rule) => matchesRule(rule.for, path)).flatMap((rule) => valueOf(rule, name) ?? []);
+}
+
+function metaCsp(html: string): Map<string, string[]> | undefined {
+  const content = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]+)"/i.exec(html)?.[1];
+  return content === undefined ? undefined : parseCsp(content);
+}
+
+function checkPageHeaders(rules: HeaderRule[], path: string, html: string, supabase: string | undefined): string[] {
+  const out: string[] = [];
+  // Only the CMS at /admin has a policy of its own (csp.ts ADMIN_POLICY); every public page keeps the strict one.
+  const page = path === ADMIN_PATH ? ADMIN_POLICY : undefined;
+  const policies = headerValues(rules, path, 'Content-Security-Policy');
+  if (policies.length !== 1) {
+    out.push(
+      policies.length === 0
+        ? 'no Content-Security-Policy header rule in dist/_headers'
+        : `${policies.length} rules set its Content-Security-Policy (Netlify would send them all)`,
+    );
+  } else {
+    const csp = parseCsp(policies[0]);
+    const scriptSrc = csp.get('script-src') ?? [];
+    for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'"]) if (scriptSrc.includes(unsafe)) out.push(`script-src allows ${unsafe}`);
+    const scripts = inlineScripts(html);
+    const needed = new Set(scripts.map((s) => `'${s.hash}'`));
+    for (const script of scripts) {
+      if (!scriptSrc.includes(`'${script.hash}'`))
+        out.push(
+          `inline script "${script.content.trim().slice(0, 50)}…" (${script.hash}) is not in its CSP header: the browser would block it`,
+        );
+    }
+    for (const source of scriptSrc.filter((s) => s.startsWith("'sha256-") && !needed.has(s)))
+      out.push(`CSP header allows ${source}, which no inline script of the page has`);
+    if (csp.get('default-src')?.join(' ') !== "'none'") out.push("default-src is not 'none'");
+    if (csp.get('frame-ancestors')?.join(' ') !== "'none'") out.push("frame-ancestors is not 'none'");
+    const connect = csp.get('connect-src') ?? [];
+    // A bare scheme (https:) admits every host, as a * does.
+    if (connect.some((s) => s.includes('*') || /^(https?|wss?):$/.test(s))) out.push(`connect-src has a wildcard: ${connect.join(' ')}`);
+    const meta = metaCsp(html)?.get('connect-src');
+    if (meta && meta.join(' ') !== connect.join(' '))
+      out.push(`connect-src of the header (${connect.join(' ')}) differs from the page's <meta> (${meta.join(' ')})`);
+    if (supabase !== undefined) {
+      const expected = mergeDirectives([`connect-src 'self' ${supabase}`], page?.directives ?? [])[0].replace(/^connect-src /, '');
+      if (connect.join(' ') !== expected) {
+        out.push(
+          `connect-src is "${connect.join(' ')}", not ${page ? `the CMS policy: ${expected}` : `'self' and the build's Supabase origin ${supabase}`}`,
+        );
+      }
+    }
+  }
+  // One value only: two rules' values would reach the browser joined (or one of them, at Netlify's choice).
+  const opener = headerValues(rules, path, 'Cross-Origin-Opener-Policy');
+  const expectedOpener = page?.openerPolicy ?? OPENER_POLICY;
+  if (opener.length !== 1 || opener[0] !== expectedOpener)
+    out.push(
+      `Cross-Origin-Opener-Policy is "${opener.join(', ')}"${opener.length > 1 ? ` (${opener.length} rules set it)` : ''}, not "${expectedOpener}"`,
+    );
+  const hsts = headerValues(rules, path, 'Strict-Transport-Security').join(', ');
+  const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0);
+  if (maxAge < YEAR || !/includeSubDomains/i.test(hsts) || !/\bpreload\b/i.test(hsts))
+    out.push(`Strict-Transport-Security "${hsts}" needs max-age ≥ ${YEAR}, includeSubDomains and preload`);
+  if (headerValues(rules, path, 'X-Content-Type-Options').join() !== 'nosniff') out.push('X-Content-Type-Options is not nosniff');
+  const cache = headerValues(rules, path, 'Cache-Control');
+  if (cache.length !== 1 || cache[0] !== REVALIDATE_CACHE) out.push(`Cache-Control is "${cache.join(', ')}", not "${REVALIDATE_CACHE}"`);
+  return out;
+}
+
+/** Every problem of the build in `dist`; empty when it may be published. */
+export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new Date() }: GateInput): Problem[] {
+  const problems: Problem[] = [];
+  const add = (page: string, rule: Rule, detail: string) => problems.push({ page, rule, detail });
+  if (!existsSync(join(dist, 'index.html'))) return [{ page: dist, rule: 'link', detail: 'no index.html: is this a build folder?' }];
+
+  const files = distFiles(dist);
+  const pages = builtPages(dist);
+  const manifest = readManifest(contentDir);
+
+  // Headers: netlify.toml's fixed rules plus the build's _headers.
+  const rules = headerRules(dist, netlifyToml);
+  if (!existsSync(join(dist, '_headers')))
+    add('_headers', 'headers', 'dist/_headers is missing (the deploy-files integration in astro.config.mjs writes it)');
+  for (const page of pages) for (const detail of checkPageHeaders(rules, page.path, page.html, supabase)) add(page.path, 'headers', detail);
+  for (const file of files.filter((f) => f.startsWith('_astro/'))) {
+    const cache = headerValues(rules, `/${file}`, 'Cache-Control');
+    if (cache.length !== 1 || !IMMUTABLE.test(cache[0]))
+      add(`/${file}`, 'headers', `Cache-Control is "${cache.join(', ')}", not one immutable value`);
+  }
+
+  if (files.includes(FEED_PATH.slice(1))) {
+    const types = headerValues(rules, FEED_PATH, 'Content-Type');
+    if (types.length !== 1 || types[0] !== FEED_CONTENT_TYPE)
+      add(FEED_PATH, 'headers', `Content-Type is "${types.join(', ')}", not "${FEED_CONTENT_TYPE}"`);
+  }
+
+  // Redirects.
+  const redirectsFile = join(dist, '_redirects');
+  const shipped = existsSync(redirectsFile) ? parseRedirectsFile(readFileSync(redirectsFile, 'utf8')) : [];
+  if (!existsSync(redirectsFile))
+    add('_redirects', 'redirects', 'dist/_redirects is missing (the deploy-files integration in astro.config.mjs writes it)');
+  const expected = manifest.redirects.map((r) => `${r.from} ${r.to} 301!`);
+  const actual = shipped.map((r) => `${r.from} ${r.to} ${r.status}${r.force ? '!' : ''}`);
+  for (const line of expected.filter((l) => !actual.includes(l)))
+    add('_redirects', 'redirects', `missing "${line}" (content/redirects.yaml)`);
+  for (const line of actual.filter((l) => !expected.includes(l)))
+    add('_redirects', 'redirects', `"${line}" is not in content/redirects.yaml as a forced 301`);
+
+  // Budgets, new-tab links.
+  for (const page of pages) {
+    const weight = pageWeight(dist, page.file);
+    if (weight.html > BUDGETS.html) add(page.path, 'budget', `HTML is ${kb(weight.html)} KB gzip, over ${kb(BUDGETS.html)} KB`);
+    if (weight.css > BUDGETS.css) add(page.path, 'budget', `CSS is ${kb(weight.css)} KB gzip, over ${kb(BUDGETS.css)} KB`);
+    for (const finding of findUnsafeBlankTargets(page.html)) add(page.path, 'new-tab', `${finding.kind}: ${finding.excerpt}`);
+  }
+
+  // Secrets, in every text file.
+  for (const file of files.filter((f) => TEXT.test(f))) {
+    for (const finding of findSecrets(readFileSync(join(dist, file), 'utf8')))
+      add(`/${file}`, 'secret', `${finding.kind} (${finding.excerpt})`);
+  }
+
+  // Links, on the site's own origin (the home page's canonical link).
+  const canonical = /<link\s+rel="canonical"\s+href="([^"]+)"/.exec(pages.find((p) => p.path === '/')?.html ?? '')?.[1];
+  const origin = canonical ? new URL(canonical).origin : undefined;
+  if (!origin) add('/', 'link', 'the home page has no canonical link, so the site origin is unknown');
+  else {
+    for (const p of checkLinks({ pages, files: new Set(files), redirects: manifest.redirects, origin }))
+      add(p.page, 'link', `${p.link} ${p.reason}`);
+  }
+
+  // security.txt.
+  const securityTxt = join(dist, SECURITY_TXT_PATH.slice(1));
+  if (!existsSync(securityTxt)) add(SECURITY_TXT_PATH, 'security.txt', 'missing');
+  else if (origin) {
+    for (const detail of securityTxtProblems(readFileSync(securityTxt, 'utf8'), now, `${origin}${SECURITY_TXT_PATH}`))
+      add(SECURITY_TXT_PATH, 'security.txt', detail);
+  }
+  return problems;
+}
+
+/** One line per problem: page, rule, detail. */
+export function formatProblems(problems: Problem[]): string {
+  return problems.map((p) => `  ${p.page}  [${p.rule}]  ${p.detail}`).join('\n');
+}

@@ -1,0 +1,41 @@
+/**
+ * The site's routes from the content collections (build time), through the
+ * same `buildRoutes` that the manifest (astro.config.mjs, tests) uses on the
+ * files, so an entry cannot be routed in one and not in the other.
+ */
+import { getEntries, oncePerBuild, type FilledEntry } from '../content/collections';
+import { ROUTED_COLLECTION_NAMES, ROUTED_COLLECTIONS, type RoutedCollection } from '../content/model';
+import { readRedirectsOf } from '../content/read';
+import type { PageMeta } from '../content/schemas';
+import { getSite } from '../content/collections';
+import { placeholderValues } from '../content/placeholders';
+import { blogRoute, buildRoutes, routeSourceOf, type Redirect, type Route, type RouteSource } from './build';
+
+/** A route's entry: its kind and the collection entry it was made from, so each layout gets its own entry's type. */
+export type RoutedEntry = {
+  [C in RoutedCollection]: RouteSource & { kind: (typeof ROUTED_COLLECTIONS)[C]['kind']; entry: FilledEntry<C> };
+}[RoutedCollection];
+
+/** content/redirects.yaml, placeholders filled, read by the same reader as the manifest (it is not a collection). */
+export async function getRedirects(): Promise<Redirect[]> {
+  return readRedirectsOf(process.env.CONTENT_DIR ?? 'content', placeholderValues(await getSite()));
+}
+
+export const getRoutes = oncePerBuild(async (): Promise<Route<RoutedEntry>[]> => {
+  const sources = await Promise.all(
+    ROUTED_COLLECTION_NAMES.map(async (name) =>
+      (await getEntries(name)).map(
+        (entry) => ({ ...routeSourceOf(ROUTED_COLLECTIONS[name].kind, entry.id, entry.data), entry }) as RoutedEntry,
+      ),
+    ),
+  );
+  return buildRoutes(sources.flat(), await getRedirects());
+});
+
+/** The path of the blog's first page (/blog), when the site has a blog. */
+export const getBlogPath = oncePerBuild(async (): Promise<string | undefined> => blogRoute(await getRoutes())?.path);
+
+/** Metadata of every route, keyed by canonical path: the breadcrumbs' page names. */
+export const getRouteIndex = oncePerBuild(async (): Promise<Map<string, PageMeta>> => {
+  return new Map((await getRoutes()).map((route) => [route.path, route.meta]));
+});

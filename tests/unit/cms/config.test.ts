@@ -1,0 +1,317 @@
+/**
+ * The CMS configuration generator (src/lib/cms/config.ts): on a small schema
+ * with every kind of field, and on the site's schemas (with the fixture content's
+ * categories and repository), where every schema field
+ * must have its CMS field and every CMS field a schema field, in the options
+ * Sveltia CMS reads (help it would not show is carried where it shows it).
+ */
+import { describe, it, expect } from 'vitest';
+import { z } from 'astro/zod';
+import { cmsConfig, fieldsOf, jsonSchemaOf, labelOf, type CmsField, type CmsType, type JsonSchema } from '../../../src/lib/cms/config';
+import { contentModel } from '../../../src/lib/content/model';
+import { readProductCategories, readSite } from '../../../src/lib/content/read';
+import { sectionSchema } from '../../../src/lib/content/schemas';
+import { FIXTURE_CONTENT } from '../../fixtures';
+
+const byName = (fields: CmsField[], name: string) => {
+  const field = fields.find((f) => f.name === name);
+  if (!field) throw new Error(`no field ${name}`);
+  return field;
+};
+const test = (field: CmsField, value: string) => new RegExp(field.pattern![0]).test(value);
+
+describe('the generator on every kind of field', () => {
+  const schema = z
+    .object({
+      title: z.string().trim().min(5).max(70).describe('The page title.'),
+      note: z.string().max(600).optional(),
+      path: z
+        .string()
+        .regex(/^\/[a-z-]*$/, 'a path')
+        .describe('A site path.'),
+      email: z.email(),
+      site: z.url(),
+      status: z.enum(['Live', 'Beta']).default('Live'),
+      columns: z.union([z.literal(2), z.literal(3)]).default(3),
+      order: z.number().int().min(1).optional(),
+      priority: z.number().min(0.3).max(1),
+      draft: z.boolean().default(false),
+      published: z.coerce.date().describe('Publication date.'),
+      tags: z.array(z.string().min(1).max(20)).min(1).max(5),
+      links: z
+        .array(z.object({ label: z.string().min(1).max(60), href: z.string().min(1) }).strict())
+        .max(3)
+        .default([]),
+      colors: z.object({ from: z.string(), to: z.string() }).strict(),
+      cta: z
+        .object({ label: z.string().min(1), href: z.string().min(1) })
+        .strict()
+        .optional(),
+      image: z
+        .string()
+        .regex(/^\/[a-z]+$/)
+        .or(z.string().regex(/^\/[a-z]+\.png$/)),
+      blocks: z
+        .array(
+          z.discriminatedUnion('type', [
+            z
+              .object({ type: z.literal('hero'), heading: z.string().min(1).max(120) })
+              .strict()
+              .describe('The page header.'),
+            z.object({ type: z.literal('faq'), items: z.array(z.object({ question: z.string().min(1) }).strict()) }).strict(),
+          ]),
+        )
+        .default([]),
+    })
+    .strict();
+  const fields = fieldsOf(jsonSchemaOf(schema));
+
+  it('keeps the schema order and labels each field from its name', () => {
+    expect(fields.map((f) => f.name)).toEqual(Object.keys(schema.shape));
+    expect(labelOf('applicationCategory')).toBe('Application category');
+    expect(byName(fields, 'title').label).toBe('Title');
+  });
+
+  it('text: hint from the description with the limits, a pattern that enforces them, required unless optional', () => {
+    const title = byName(fields, 'title');
+    expect(title).toMatchObject({
+      widget: 'string',
+      hint: 'The page title. 5–70 characters.',
+      pattern: ['^(?=[\\s\\S]{5,70}$)', 'Must be 5–70 characters.'],
+    });
+    expect(title.required).toBeUndefined();
+    expect(test(title, 'Home')).toBe(false);
+    expect(test(title, 'About us')).toBe(true);
+    expect(test(title, 'x'.repeat(71))).toBe(false);
+    const note = byName(fields, 'note');
+    expect(note).toMatchObject({ widget: 'text', required: false, hint: 'At most 600 characters.' });
+    expect(test(note, '')).toBe(true);
+  });
+
+  it('text with its own rule: the schema pattern, e-mail and web address checks', () => {
+    const path = byName(fields, 'path');
+    expect(path.hint).toBe('A site path.');
+    expect(test(path, '/about')).toBe(true);
+    expect(test(path, 'about')).toBe(false);
+    expect(test(byName(fields, 'email'), 'team@corvana.example')).toBe(true);
+    expect(test(byName(fields, 'email'), 'not an address')).toBe(false);
+    expect(byName(fields, 'email').pattern![1]).toBe('Must be an e-mail address.');
+    expect(test(byName(fields, 'site'), 'https://corvana.example')).toBe(true);
+    expect(test(byName(fields, 'site'), 'corvana.example')).toBe(false);
+    const image = byName(fields, 'image');
+    expect(test(image, '/og')).toBe(true);
+    expect(test(image, '/og.png')).toBe(true);
+    expect(test(image, 'og.png')).toBe(false);
+  });
+
+  it('choices: enums and literal unions become selects with their options and defaults', () => {
+    expect(byName(fields, 'status')).toMatchObject({ widget: 'select', options: ['Live', 'Beta'], default: 'Live', required: false });
+    expect(byName(fields, 'columns')).toMatchObject({ widget: 'select', options: [2, 3], default: 3, required: false });
+  });
+
+  it('numbers, booleans and dates', () => {
+    expect(byName(fields, 'order')).toMatchObject({ widget: 'number', value_type: 'int', min: 1, required: false });
+    expect(byName(fields, 'order').max).toBeUndefined();
+    expect(byName(fields, 'priority')).toMatchObject({ widget: 'number', value_type: 'float', min: 0.3, max: 1 });
+    expect(byName(fields, 'draft')).toMatchObject({ widget: 'boolean', default: false, required: false });
+    expect(byName(fields, 'published')).toMatchObject({
+      widget: 'datetime',
+      format: 'YYYY-MM-DD',
+      time_format: false,
+      hint: 'Publication date.',
+    });
+  });
+
+  it('lists: of text with a count limit, of objects with their fields', () => {
+    const tags = byName(fields, 'tags');
+    expect(tags).toMatchObject({ widget: 'list', min: 1, max: 5, hint: '1–5 entries.' });
+    expect(tags.field).toMatchObject({
+      name: 'tag',
+      widget: 'string',
+      pattern: ['^(?=[\\s\\S]{1,20}$)', 'Must be at most 20 characters.'],
+    });
+    const links = byName(fields, 'links');
+    expect(links).toMatchObject({ widget: 'list', max: 3, required: false, summary: '{{fields.label}}' });
+    expect(links.fields!.map((f) => f.name)).toEqual(['label', 'href']);
+  });
+
+  it('objects: nested fields; inside an optional object nothing is demanded by the editor', () => {
+    expect(byName(fields, 'colors').fields!.map((f) => [f.name, f.required])).toEqual([
+      ['from', undefined],
+      ['to', undefined],
+    ]);
+    const cta = byName(fields, 'cta');
+    expect(cta.required).toBe(false);
+    expect(cta.fields!.every((f) => f.required === false)).toBe(true);
+  });
+
+  it('a discriminated union: one typed list item per variant, the type written by the CMS, their help on the list', () => {
+    const blocks = byName(fields, 'blocks');
+    expect(blocks.typeKey).toBe('type');
+    expect(blocks.types!.map((t) => t.name)).toEqual(['hero', 'faq']);
+    expect(blocks.types![0]).toEqual(expect.objectContaining({ label: 'Hero', summary: '{{fields.heading}}' }));
+    // The CMS shows no help on a type: the list's hint says what each one is for.
+    expect(blocks.types![0]).not.toHaveProperty('hint');
+    expect(blocks.hint).toBe('**Hero**: The page header.');
+    expect(blocks.types![0].fields.map((f) => f.name)).toEqual(['heading']);
+    expect(byName(blocks.types![1].fields, 'items').fields!.map((f) => f.name)).toEqual(['question']);
+  });
+});
+
+/** Every property path of a JSON Schema, list items as [] and union variants as [type]. */
+function schemaPaths(s: JsonSchema, prefix = ''): string[] {
+  const variants = (s.oneOf ?? s.anyOf ?? []).filter((v) => v.properties?.type?.const !== undefined);
+  if (variants.length)
+    return variants.flatMap((v) =>
+      schemaPaths(
+        { ...v, properties: Object.fromEntries(Object.entries(v.properties!).filter(([k]) => k !== 'type')) },
+        `${prefix}[${String(v.properties!.type.const)}]`,
+      ),
+    );
+  if (s.items) return schemaPaths(s.items, `${prefix}[]`);
+  return Object.entries(s.properties ?? {}).flatMap(([name, property]) => [
+    `${prefix}.${name}`,
+    ...schemaPaths(property, `${prefix}.${name}`),
+  ]);
+}
+
+/** The same paths from CMS fields. */
+function fieldPaths(fields: CmsField[], prefix = ''): string[] {
+  return fields.flatMap((f) => {
+    const path = `${prefix}.${f.name}`;
+    const inner = f.types
+      ? f.types.flatMap((t) => fieldPaths(t.fields, `${path}[][${t.name}]`))
+      : f.fields
+        ? fieldPaths(f.fields, f.widget === 'list' ? `${path}[]` : path)
+        : f.field?.fields
+          ? fieldPaths(f.field.fields, `${path}[]`)
+          : [];
+    return [path, ...inner];
+  });
+}
+
+/** Schema fields without a CMS field, and CMS fields without a schema field. */
+function mismatches(schema: JsonSchema, fields: CmsField[]) {
+  const fromSchema = new Set(schemaPaths(schema));
+  const fromCms = new Set(fieldPaths(fields));
+  return { missing: [...fromSchema].filter((p) => !fromCms.has(p)), extra: [...fromCms].filter((p) => !fromSchema.has(p)) };
+}
+
+describe('the configuration of this site', () => {
+  const categories = readProductCategories(FIXTURE_CONTENT);
+  const model = contentModel(categories);
+  const site = readSite(FIXTURE_CONTENT);
+  const config = cmsConfig({
+    model,
+    contentDir: 'content',
+    repo: site.repository.github,
+    branch: site.repository.branch,
+    siteUrl: site.host,
+    appTitle: 'Content editor',
+    logo: '/favicon.svg',
+  });
+  const collection = (name: string) => config.collections.find((c) => c.name === name)!;
+
+  it('has products, services, posts and pages as folders, settings and shared lists as files', () => {
+    expect(config.collections.filter((c) => c.folder).map((c) => [c.name, c.folder, c.extension, c.format])).toEqual([
+      ['products', 'content/products', 'md', 'frontmatter'],
+      ['services', 'content/services', 'md', 'frontmatter'],
+      ['posts', 'content/posts', 'md', 'frontmatter'],
+      ['pages', 'content/pages', 'yaml', 'yml'],
+    ]);
+    expect(collection('settings').files!.map((f) => f.file)).toEqual([
+      'content/site.yaml',
+      'content/forms.yaml',
+      'content/ui.yaml',
+      'content/search.yaml',
+    ]);
+    expect(collection('lists').files!.map((f) => f.file)).toContain('content/lists/product-categories.yaml');
+    expect(collection('lists').files!.length).toBe(8);
+    expect(config.backend).toEqual({
+      name: 'github',
+      repo: site.repository.github,
+      branch: site.repository.branch,
+      base_url: 'https://api.netlify.com',
+    });
+  });
+
+  it('speaks Sveltia: output options where it reads them, nothing it ignores', () => {
+    // At the top level it would be ignored, and a saved entry would hold empty ids and null links.
+    expect(config.output).toEqual({ omit_empty_optional_fields: true });
+    expect(config).not.toHaveProperty('omit_empty_optional_fields');
+    expect(config).not.toHaveProperty('local_backend');
+    expect(config).toMatchObject({ load_config_file: false, app_title: 'Content editor', logo: { src: '/favicon.svg' } });
+    const types = (fields: CmsField[]): CmsType[] =>
+      fields.flatMap((f) => [...(f.types ?? []), ...types([...(f.fields ?? []), ...(f.types ?? []).flatMap((t) => t.fields)])]);
+    const all = types(config.collections.flatMap((c) => [...(c.fields ?? []), ...(c.files ?? []).flatMap((f) => f.fields)]));
+    expect(all.length).toBeGreaterThan(16);
+    for (const type of all) expect(type, type.name).not.toHaveProperty('hint');
+    for (const file of config.collections.flatMap((c) => c.files ?? [])) expect(file, file.name).not.toHaveProperty('description');
+  });
+
+  it("shows each file's help at the top of its form, once", () => {
+    const files = config.collections.flatMap((c) => c.files ?? []);
+    for (const source of model.filter((s) => s.kind === 'file' && s.cms)) {
+      const fields = files.find((f) => f.name === source.name)!.fields;
+      const shown = fields.filter((f) => f.comment === source.description || f.hint?.includes(source.description));
+      expect(shown.length, source.name).toBe(fields.length);
+      for (const f of fields) expect(f.comment === source.description && Boolean(f.hint?.includes(source.description)), f.name).toBe(false);
+    }
+    expect(byName(files.find((f) => f.name === 'site')!.fields, 'site').comment).toBe(model.find((s) => s.name === 'site')!.description);
+  });
+
+  it('lists what each section type is for under the sections of a page', () => {
+    const sections = byName(collection('pages').fields!, 'sections');
+    for (const option of sectionSchema.options) {
+      const description = option.description!;
+      const type = option.shape.type.value;
+      expect(sections.hint, type).toContain(`**${labelOf(type)}**: ${description}`);
+    }
+  });
+
+  it('gives every schema field a CMS field and no CMS field without one (every file the CMS edits)', () => {
+    let checked = 0;
+    for (const source of model) {
+      if (source.kind === 'file' && !source.cms) continue;
+      const fields =
+        source.kind === 'folder'
+          ? collection(source.name).fields!.filter((f) => f.name !== 'body')
+          : config.collections.flatMap((c) => c.files ?? []).find((f) => f.name === source.name)!.fields;
+      expect(mismatches(jsonSchemaOf(source.schema), fields), source.name).toEqual({ missing: [], extra: [] });
+      checked++;
+    }
+    expect(checked).toBe(16);
+  });
+
+  it('the comparison notices a field left out and a field made up', () => {
+    const schema = jsonSchemaOf(model.find((s) => s.name === 'products')!.schema);
+    const fields = collection('products').fields!.filter((f) => f.name !== 'body' && f.name !== 'website');
+    fields.push({ name: 'tagline', label: 'Tagline', widget: 'string' });
+    expect(mismatches(schema, fields)).toEqual({ missing: ['.website'], extra: ['.tagline'] });
+  });
+
+  it('offers the product categories of the content lists and every section type', () => {
+    const products = collection('products').fields!;
+    expect(byName(products, 'category')).toMatchObject({ widget: 'select', options: categories });
+    const sectionTypes = sectionSchema.options.map((o) => o.shape.type.value);
+    expect(byName(products, 'sections').types!.map((t) => t.name)).toEqual(sectionTypes);
+    expect(byName(collection('pages').fields!, 'sections').types!.map((t) => t.name)).toEqual(sectionTypes);
+  });
+
+  it('holds the schema limits: a product description 20–300 characters, a meta description at most 160', () => {
+    const description = byName(collection('products').fields!, 'description');
+    expect(description.pattern![1]).toBe('Must be 20–300 characters.');
+    expect(test(description, 'x'.repeat(300))).toBe(true);
+    expect(test(description, 'x'.repeat(301))).toBe(false);
+    const meta = byName(byName(collection('products').fields!, 'meta').fields!, 'description');
+    expect(test(meta, 'x'.repeat(161))).toBe(false);
+    expect(meta.hint).toMatch(/160/);
+  });
+
+  it('edits markdown bodies raw first, so opening an entry never rewrites it', () => {
+    for (const name of ['products', 'services', 'posts']) {
+      expect(byName(collection(name).fields!, 'body')).toMatchObject({ widget: 'markdown', modes: ['raw', 'rich_text'] });
+    }
+    expect(collection('pages').fields!.some((f) => f.name === 'body')).toBe(false);
+  });
+});
