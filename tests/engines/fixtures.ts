@@ -1,0 +1,119 @@
+/**
+ * Fixtures of the Firefox and WebKit suite. Each worker serves the test build
+ * (site-server.ts) next to a Supabase stub (supabase-stub.ts) and opens one
+ * tab in its project's engine; every test starts from a blank page of the
+ * site with empty storage and ends by failing on any problem seen meanwhile:
+ * errors and CSP violations in the page (the probe, and Firefox's console),
+ * requests the site server answered with an error, and calls to the stub that
+ * the test did not expect.
+ */
+import { firefox, webkit, test as base, expect, type Browser } from '@playwright/test';
+import { MISSING_PATH } from '../support/built-site';
+import { SUPABASE_URL } from '../e2e/supabase-mock';
+import { engineUnavailable, FIREFOX_PATH, type EngineOptions } from './browsers';
+import { takeProblems } from './page';
+import { startSiteServer, BLANK_PATH, type SiteServer } from './site-server';
+import { startSupabaseStub, type SupabaseStub } from './supabase-stub';
+import { DESKTOP, playwrightTab, webkitTab, type Tab } from './tab';
+import { startWebKitDriver } from './webdriver';
+
+async function launchPlaywright({ engine, via }: EngineOptions): Promise<Browser> {
+  if (engine === 'webkit') return webkit.launch();
+  if (via === 'playwright') return firefox.launch();
+  return firefox.launch({
+    channel: 'moz-firefox',
+    executablePath: FIREFOX_PATH,
+    // Firefox cannot emulate reduced motion per page over BiDi: the preference does it for the whole browser.
+    firefoxUserPrefs: { 'ui.prefersReducedMotion': 1 },
+  });
+}
+
+export const test = base.extend<
+  { engineAvailable: void; allowProblems: RegExp[]; problems: void },
+  EngineOptions & { stub: SupabaseStub; site: SiteServer; tab: Tab }
+>({
+  engine: ['firefox', { option: true, scope: 'worker' }],
+  via: ['stock', { option: true, scope: 'worker' }],
+  // Before anything starts: an engine missing on a developer's machine is skipped (CI fails earlier, in the config).
+  engineAvailable: [
+    async ({ engine, via }, use) => {
+      const missing = engineUnavailable({ engine, via });
+      test.skip(missing !== undefined, `${engine}: ${missing}`);
+      await use();
+    },
+    { auto: true },
+  ],
+  stub: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const stub = await startSupabaseStub();
+      await use(stub);
+      await stub.close();
+    },
+    { scope: 'worker' },
+  ],
+  site: [
+    async ({ stub }, use) => {
+      const site = await startSiteServer(new URL(SUPABASE_URL).origin, stub.origin);
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker' },
+  ],
+  tab: [
+    async ({ engine, via, site }, use) => {
+      if (engine === 'webkit' && via === 'stock') {
+        const driver = await startWebKitDriver();
+        const tab = await driver
+          .newSession()
+          .then((session) => webkitTab(session, DESKTOP, site.origin))
+          .catch(async (error) => {
+            await driver.close();
+            throw error;
+          });
+        await use(tab);
+        await tab.close();
+        await driver.close();
+        return;
+      }
+      const browser = await launchPlaywright({ engine, via });
+      const tab = await playwrightTab(browser, DESKTOP, site.origin, engine);
+      await use(tab);
+      await tab.close();
+      await browser.close();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  allowProblems: [[], { option: true }],
+  problems: [
+    async ({ tab, site, stub, allowProblems }, use) => {
+      stub.reset();
+      await tab.goto(BLANK_PATH);
+      await tab.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+      await tab.setViewport(DESKTOP);
+      site.clearLog();
+      tab.takeEngineErrors();
+
+      await use();
+
+      // test.use() unwraps a one-element array ([/re/]) into the RegExp itself; accept both.
+      const allowed = (text: string) => ([] as RegExp[]).concat(allowProblems).some((re) => re.test(text));
+      const inPage = (await tab.url()).origin === site.origin ? await takeProblems(tab) : [];
+      const problems = [
+        ...inPage.map((p) => `${p.kind} on ${p.page}: ${p.text}`),
+        ...tab.takeEngineErrors(),
+        ...site.log
+          .filter((r) => r.status >= 400 && !(r.status === 404 && new URL(r.url, site.origin).pathname === MISSING_PATH))
+          .map((r) => `HTTP ${r.status} for ${r.method} ${r.url}`),
+        ...stub.received.filter((r) => !r.expected).map((r) => `unexpected call to Supabase: ${r.method} ${r.path}`),
+      ].filter((text) => !allowed(text));
+      expect(problems, 'errors, CSP violations, failed requests or unexpected Supabase calls').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,119 @@
+/**
+ * Serves the test build (dist/) to Firefox and WebKit the way Netlify would:
+ * pretty URLs (/about -> about.html), the 404 page with status 404, and each
+ * response's headers from netlify.toml and dist/_headers (each page's
+ * Content-Security-Policy as a real header, on top of its <meta>).
+ *
+ * Two differences from the published files, both made while serving:
+ * - the build's Supabase URL (.env.test) becomes the local stub's origin, in
+ *   the pages' CSP (meta and header) and in the scripts, so the forms and the
+ *   sign-in card talk to the stub under the same policy (the URL sits in no
+ *   hashed inline script, so every hash still matches);
+ * - a probe script (probe.js, served from this origin, so the policy allows
+ *   it) is the first thing in each page's <head>: classic WebDriver has no
+ *   console, so the probe records errors and CSP violations for the tests.
+ * Every request is logged with its status, so the tests also see assets that
+ * failed to load.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
+import { headersFor } from '../../src/lib/deploy/netlify';
+import { NOT_FOUND_FILE, servedFile } from '../../src/lib/deploy/built-site';
+import { DIST, distFiles, publishedHeaderRules, requireDist } from '../support/built-site';
+
+export const PROBE_PATH = '/__engines/probe.js';
+/** A blank page of this origin, to reset storage between tests. */
+export const BLANK_PATH = '/__engines/blank';
+const PROBE_SOURCE = readFileSync(new URL('./probe.js', import.meta.url), 'utf8');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
+};
+const TEXT = /^(text\/|application\/(json|xml|manifest))/;
+
+export interface ServedRequest {
+  method: string;
+  /** Path and query as requested. */
+  url: string;
+  status: number;
+}
+
+export interface SiteServer {
+  origin: string;
+  /** Every request since the last clearLog(). */
+  log: ServedRequest[];
+  clearLog(): void;
+  close(): Promise<void>;
+}
+
+/** The file of dist/ a path resolves to, as Netlify does with pretty URLs; undefined for a 404. */
+const resolveFile = (pathname: string) =>
+  servedFile(decodeURIComponent(pathname), (file) => existsSync(join(DIST, file)) && statSync(join(DIST, file)).isFile());
+
+/**
+ * @param fromOrigin the Supabase origin the build was made with
+ * @param toOrigin   the origin to serve instead (the local stub)
+ */
+export async function startSiteServer(fromOrigin: string, toOrigin: string): Promise<SiteServer> {
+  requireDist();
+  // The rewrite must find the build's Supabase URL where the client reads it, or the forms would call the real host.
+  const scripts = distFiles().filter((file) => file.startsWith('_astro/') && file.endsWith('.js'));
+  if (!scripts.some((file) => readFileSync(join(DIST, file), 'utf8').includes(fromOrigin)))
+    throw new Error(`no script in ${DIST}/_astro holds the build's Supabase URL ${fromOrigin}: was it built with \`npm run build:test\`?`);
+
+  const rules = publishedHeaderRules();
+  const rewrite = (text: string) => text.replaceAll(fromOrigin, toOrigin);
+  const log: ServedRequest[] = [];
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://site');
+    const reply = (status: number, type: string, body: Buffer | string, headers: Record<string, string> = {}) => {
+      log.push({ method: request.method ?? '', url: url.pathname + url.search, status });
+      response.writeHead(status, { 'content-type': type, ...headers });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    };
+    if (url.pathname === PROBE_PATH) return reply(200, TYPES['.js'], PROBE_SOURCE, { 'cache-control': 'no-store' });
+    if (url.pathname === BLANK_PATH)
+      return reply(200, TYPES['.html'], `<!doctype html><head><script src="${PROBE_PATH}"></script><title>blank</title></head>`);
+
+    const file = resolveFile(url.pathname);
+    const status = file ? 200 : 404;
+    const served = file ?? NOT_FOUND_FILE;
+    const type = TYPES[extname(served)] ?? 'application/octet-stream';
+    const headers = Object.fromEntries(Object.entries(headersFor(rules, url.pathname)).map(([name, value]) => [name, rewrite(value)]));
+    let body: Buffer | string = readFileSync(join(DIST, served));
+    if (TEXT.test(type)) {
+      body = rewrite(body.toString('utf8'));
+      if (type.startsWith('text/html')) body = body.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<script src="${PROBE_PATH}"></script>`);
+    }
+    return reply(status, type, body, headers);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    log,
+    clearLog: () => void (log.length = 0),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
