@@ -2,9 +2,20 @@
  * `client:interaction` hydrates an island on the visitor's first pointer,
  * keyboard or focus interaction with it, so pages load no framework code
  * while they paint. The island's server HTML must work on its own until
- * then: the mobile menu is a native <details> element; the forms' fields take
- * input (their submit buttons stay disabled until hydration, and what was
- * typed is taken over, see src/lib/forms/early-input.ts).
+ * then: the mobile menu is a native popover; the forms' fields take input
+ * (what was typed is taken over, see src/lib/forms/early-input.ts).
+ *
+ * An island that holds a form (the four forms, the sign-in card) is driven
+ * by its script, so what the visitor presses before the script is ready is
+ * kept and done once it is (the island says so with `island:ready`, see
+ * src/components/forms/useIslandReady.ts): a button that only works with
+ * the script (type="button") is clicked again; a submit button press runs the
+ * browser's own validation at once (the forms use method="dialog", so a
+ * native submit never navigates), its submit is held back, and the island
+ * then submits once, with its own checks and messages. Typing after a press
+ * whose validation failed drops that press: the visitor is correcting what
+ * the browser pointed at. One press is kept, the last, so nothing is sent
+ * twice. The island is marked `data-ready` from then on.
  *
  * Values:
  * - "scroll": also on the page's first scroll, for islands whose only
@@ -21,7 +32,7 @@
  * the session) and nothing hydrates unseen.
  */
 import type { ClientDirective } from 'astro';
-import { draftKey } from '../lib/forms/early-input';
+import { ISLAND_READY, draftKey } from '../lib/forms/early-input';
 import { AUTH_TOKEN_KEY } from '../lib/supabase/storage-keys';
 
 const EVENTS = ['pointerdown', 'mouseover', 'focusin', 'touchstart', 'keydown'] as const;
@@ -42,6 +53,48 @@ function storedKeys(storage: () => Storage): string[] {
   }
 }
 
+/** Keep the visitor's presses on a form island until it is ready, then do the last one (see above). */
+function keepPresses(el: HTMLElement) {
+  // `soft`: a submit press whose validation has not passed (yet); typing drops it.
+  let pending: { run: () => void; soft: boolean } | undefined;
+  const keep = (event: Event) => {
+    const target = event.target as Element;
+    if (event.type === 'input') {
+      if (pending?.soft) pending = undefined;
+    } else if (event.type === 'submit') {
+      const form = target as HTMLFormElement;
+      const submitter = (event as SubmitEvent).submitter;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      pending = { run: () => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null), soft: false };
+    } else {
+      const button = target.closest?.('button');
+      if (!button) return;
+      if (button.type === 'submit') {
+        // The browser validates now; the submit that may follow replaces this.
+        if (button.form) pending = { run: () => button.isConnected && button.form?.requestSubmit(button), soft: true };
+      } else if (button.type === 'button' && !button.hasAttribute('popovertarget')) {
+        event.stopImmediatePropagation();
+        pending = { run: () => button.isConnected && button.click(), soft: false };
+      }
+    }
+  };
+  const types = ['click', 'submit', 'input'];
+  for (const type of types) el.addEventListener(type, keep, true);
+  el.addEventListener(
+    ISLAND_READY,
+    () => {
+      for (const type of types) el.removeEventListener(type, keep, true);
+      el.toggleAttribute('data-ready', true);
+      const run = pending?.run;
+      pending = undefined;
+      // After the island's own effect, which announced it.
+      if (run) setTimeout(run);
+    },
+    { once: true },
+  );
+}
+
 const interaction: ClientDirective = (load, options, el) => {
   const value = typeof options.value === 'string' ? options.value : '';
   let started = false;
@@ -53,11 +106,11 @@ const interaction: ClientDirective = (load, options, el) => {
     window.removeEventListener('storage', onStorage);
     const hydrate = await load();
     await hydrate();
-    el.dispatchEvent(new CustomEvent('island:hydrated', { bubbles: true }));
   };
   const onStorage = (event: StorageEvent) => {
     if (event.key && AUTH_TOKEN_KEY.test(event.key)) void start();
   };
+  if (el.querySelector('form')) keepPresses(el);
   for (const type of EVENTS) el.addEventListener(type, start, { passive: true });
 
   whenShown(document, () => {

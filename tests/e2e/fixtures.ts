@@ -46,6 +46,14 @@ export async function waitForIsland(page: Page, selector: string) {
 }
 
 /**
+ * Wait until a form island is ready: hydrated, what was typed taken over, and a
+ * press made meanwhile done (src/directives/interaction.ts marks it data-ready).
+ */
+export async function waitForReady(page: Page, selector: string) {
+  await page.locator(`astro-island[data-ready]:has(${selector})`).first().waitFor({ state: 'attached' });
+}
+
+/**
  * Start an island that hydrates on first interaction (client:interaction) the
  * way a visitor would, by pressing on it, and wait until it is live.
  */

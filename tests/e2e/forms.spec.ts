@@ -2,178 +2,14 @@
  * The four forms against the built site, with Supabase answered by
  * page.route in the shapes PostgREST really sends: the exact request, success,
  * refusals, server errors, network failures and retries, the submitting state,
- * drafts across a reload, the honeypot, native validation and notices.
+ * drafts across a reload, the honeypot, the field checks with their inline
+ * messages, and notices.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
 import { ANON_KEY, SUPABASE_URL, mockInsert, rest } from './supabase-mock';
-import { readSite } from '../../src/lib/content/read';
-import { fill as fillPlaceholders, placeholderValues } from '../../src/lib/content/placeholders';
-import type { FormDefinition } from '../../src/lib/forms/definition';
-import { contactForm } from '../../src/lib/forms/contact';
-import { demoForm } from '../../src/lib/forms/demo';
-import { careersForm } from '../../src/lib/forms/careers';
-import { productTeamForm } from '../../src/lib/forms/product-team';
-import type { FormsCopy } from '../../src/lib/content/schemas';
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import { readListItems } from '../../src/lib/content/read';
-
-const site = readSite('content');
-const values = placeholderValues(site);
-const copy = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: FormsCopy }).forms;
-const expertise = (readListItems('content', 'expertise') as { title: string }[]).map((e) => e.title);
-const products = (readListItems('content', 'recruitmentProducts') as { title: string; domains: string[] }[]).map((p) => ({
-  title: fillPlaceholders(p.title, values),
-  domains: p.domains,
-}));
-/** Every typed field of a definition with its label and maxLength (the database bound, tested in tests/db). */
-const boundsOf = (definition: FormDefinition, fields: Record<string, { label: string }>): [string, number][] =>
-  definition.fields.filter((f) => f.maxLength && f.input !== 'select').map((f) => [fields[f.name].label, f.maxLength!]);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-interface FormCase {
-  key: 'contact' | 'demo' | 'careers' | 'product-team';
-  path: string;
-  formId: string;
-  definition: FormDefinition;
-  table: 'contact_submissions' | 'job_applications';
-  copy: { submit: string; submitting: string; error: { title: string; text: string } };
-  success: { title: string; text: string };
-  fill(form: Locator): Promise<void>;
-  /** The row expected on the wire, without the id. */
-  expected: Record<string, unknown>;
-  /** A field the draft test checks: its label and the value filled in. */
-  sample: { label: string; value: string };
-  /** Text fields and their database bounds (maxLength). */
-  bounds: [label: string, max: number][];
-}
-
-const label = (form: Locator, text: string) => form.getByLabel(text, { exact: true });
-
-const cases: FormCase[] = [
-  {
-    key: 'contact',
-    definition: contactForm,
-    path: '/contact',
-    formId: 'form-contact',
-    table: 'contact_submissions',
-    copy: copy.contact,
-    success: copy.contact.success,
-    async fill(form) {
-      const f = copy.contact.fields;
-      await label(form, f.firstName.label).fill('Ada');
-      await label(form, f.lastName.label).fill('Lovelace');
-      await label(form, f.email.label).fill('ada@example.com');
-      await label(form, f.message.label).fill('We would like to automate our support desk.');
-    },
-    expected: {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      company: null,
-      message: 'We would like to automate our support desk.',
-    },
-    sample: { label: copy.contact.fields.lastName.label, value: 'Lovelace' },
-    bounds: boundsOf(contactForm, copy.contact.fields),
-  },
-  {
-    key: 'demo',
-    definition: demoForm,
-    path: '/advertising',
-    formId: 'form-demo',
-    table: 'contact_submissions',
-    copy: copy.demo,
-    success: { title: copy.demo.success.title, text: copy.demo.success.demo },
-    async fill(form) {
-      const f = copy.demo.fields;
-      await label(form, f.firstName.label).fill('Grace');
-      await label(form, f.lastName.label).fill('Hopper');
-      await label(form, f.email.label).fill('grace@example.com');
-      await label(form, f.company.label).fill('Navy Labs');
-      await label(form, f.message.label).fill('Show us the campaign agents.');
-    },
-    expected: {
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      email: 'grace@example.com',
-      company: 'Navy Labs',
-      message: '[DEMO REQUEST] Show us the campaign agents.',
-      status: 'new',
-    },
-    sample: { label: copy.demo.fields.company.label, value: 'Navy Labs' },
-    bounds: boundsOf(demoForm, copy.demo.fields),
-  },
-  {
-    key: 'careers',
-    definition: careersForm,
-    path: `/join-${site.slug}`,
-    formId: 'form-careers',
-    table: 'job_applications',
-    copy: copy.careers,
-    success: copy.careers.success,
-    async fill(form) {
-      const f = copy.careers.fields;
-      await label(form, f.name.label).fill('Katherine Johnson');
-      await label(form, f.email.label).fill('katherine@example.com');
-      await label(form, f.expertise.label).selectOption('Data Science & Analytics');
-      await label(form, f.experience.label).fill('10+ years');
-      await label(form, f.coverLetter.label).fill('I love orbital mechanics.');
-    },
-    expected: {
-      full_name: 'Katherine Johnson',
-      email: 'katherine@example.com',
-      expertise: 'Data Science & Analytics',
-      experience: '10+ years',
-      portfolio_url: null,
-      cover_letter: 'I love orbital mechanics.',
-    },
-    sample: { label: copy.careers.fields.experience.label, value: '10+ years' },
-    bounds: boundsOf(careersForm, copy.careers.fields),
-  },
-  {
-    key: 'product-team',
-    definition: productTeamForm,
-    path: '/product-teams',
-    formId: 'form-product-team',
-    table: 'job_applications',
-    copy: copy['product-team'],
-    success: copy['product-team'].success,
-    async fill(form) {
-      const f = copy['product-team'].fields;
-      await label(form, f.name.label).fill('Alan Turing');
-      await label(form, f.email.label).fill('alan@example.org');
-      await label(form, f.product.label).selectOption(products[0].title);
-      await label(form, f.domain.label).selectOption(products[0].domains[0]);
-      await label(form, f.experience.label).fill('5 years');
-      await label(form, f.portfolio.label).fill('https://example.org/alan');
-      await label(form, f.coverLetter.label).fill('This product matters to me.');
-    },
-    expected: {
-      full_name: 'Alan Turing',
-      email: 'alan@example.org',
-      expertise: `${products[0].title} - ${products[0].domains[0]}`,
-      experience: '5 years',
-      portfolio_url: 'https://example.org/alan',
-      cover_letter: 'This product matters to me.',
-    },
-    sample: { label: copy['product-team'].fields.portfolio.label, value: 'https://example.org/alan' },
-    bounds: boundsOf(productTeamForm, copy['product-team'].fields),
-  },
-];
-
-/** Go to the form, start it as a visitor would (it hydrates on first interaction) and wait until it is ready. */
-async function openForm(page: Page, c: FormCase) {
-  await page.goto(c.path);
-  const form = page.locator(`#${c.formId}`);
-  await hydrateByInteraction(page, `#${c.formId}`);
-  await expect(form.getByRole('button', { name: c.copy.submit })).toBeEnabled();
-  return form;
-}
-
-const notice = (page: Page, role: 'status' | 'alert', text: { title?: string; text: string }) =>
-  page.getByRole(role).filter({ hasText: text.text });
+import { UUID, cases, copy, expectInlineError, expertise, label, notice, openForm, products, site } from './form-cases';
 
 const drafts = (page: Page) => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('form-draft:')));
 
@@ -242,7 +78,8 @@ for (const c of cases) {
         // Not even the Retry-After it was given makes it send again.
         await page.clock.runFor(600_000);
         expect(mock.requests).toHaveLength(1);
-        await expect(page.getByRole('alert').filter({ hasText: throttledCopy.text })).toHaveCount(0);
+        // It asks the visitor to wait, so it stays until they dismiss it or act.
+        await expect(throttled).toBeVisible();
         await expect(label(form, c.sample.label)).toHaveValue(c.sample.value);
         await expect(form.getByRole('button', { name: c.copy.submit })).toBeEnabled();
         expect(await drafts(page)).toEqual([`form-draft:${c.definition.id}`]);
@@ -332,15 +169,25 @@ for (const c of cases) {
       expect(mock.requests).toHaveLength(0);
     });
 
-    test('validates natively: nothing is sent while a required field is empty, or holds only spaces or invisible characters', async ({
+    test('nothing is sent while a required field is empty, or holds only spaces or invisible characters; each says why inline', async ({
       page,
     }) => {
       const mock = await mockInsert(page, c.table, [rest.created]);
       const form = await openForm(page, c);
       const submit = form.getByRole('button', { name: c.copy.submit });
       await submit.click();
-      expect(await form.locator(':invalid').count()).toBeGreaterThan(0);
+      const fields = copy[c.key].fields as Record<string, { label: string }>;
+      const requiredFields = c.definition.fields.filter((f) => f.required && f.input !== 'radio');
+      for (const field of requiredFields) {
+        const message = field.input === 'select' ? copy.common.fieldErrors.choose : copy.common.fieldErrors.required;
+        await expectInlineError(page, label(form, fields[field.name].label), message);
+      }
+      await expect(form.locator('[aria-invalid="true"]')).toHaveCount(requiredFields.length);
+      await expect(label(form, fields[requiredFields[0].name].label), 'focus on the first invalid field').toBeFocused();
       await c.fill(form);
+      // Corrected: every message and invalid mark is gone.
+      await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
+      await expect(form.locator('.field-error')).toHaveCount(0);
       const required = [form.locator('input[required]').first(), ...(await form.locator('textarea[required]').all())];
       for (const field of required) {
         const before = await field.inputValue();
@@ -370,8 +217,11 @@ for (const c of cases) {
         await form.getByRole('button', { name: c.copy.submit }).click();
         expect(fields[field.name].invalid).toBeTruthy();
         expect(await input.evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe(fields[field.name].invalid);
+        await expectInlineError(page, input, fields[field.name].invalid!);
+        await expect(input).toBeFocused();
         await input.fill(before);
         expect(await input.evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe('');
+        await expect(input).not.toHaveAttribute('aria-invalid', 'true');
       }
       expect(mock.requests).toHaveLength(0);
     });
@@ -509,7 +359,7 @@ test.describe('form pages', () => {
   test.describe('notices', () => {
     test.use({ allowConsoleErrors: [/status of 401|could not be sent/] });
 
-    test('errors are alerts; at most 3 are visible; each goes after 4 seconds', async ({ page }) => {
+    test('a failure is an alert that stays until dismissed, or until the visitor changes a field or sends again', async ({ page }) => {
       await page.clock.install();
       const mock = await mockInsert(page, 'contact_submissions', [rest.rlsRefused('contact_submissions')]);
       const form = await openForm(page, cases[0]);
@@ -517,18 +367,37 @@ test.describe('form pages', () => {
       await page.clock.pauseAt(Date.now() + 5_000);
       const submit = form.getByRole('button', { name: copy.contact.submit });
       const alerts = page.getByRole('alert').filter({ hasText: copy.contact.error.text });
-      for (let i = 1; i <= 4; i++) {
+      const fail = async (times: number) => {
         await submit.click();
-        await expect.poll(() => mock.requests.length).toBe(i);
+        await expect.poll(() => mock.requests.length).toBe(times);
         await expect(submit).toBeEnabled();
-        await expect(alerts).toHaveCount(Math.min(i, 3));
-      }
-      await expect(alerts.first()).toHaveAttribute('aria-live', 'assertive');
-      await page.clock.runFor(3900);
-      await expect(alerts).toHaveCount(3);
-      // Shown 4 s, then a short exit before the notice leaves the page.
+        await expect(alerts.last()).toBeVisible();
+      };
+      /** A dismissed notice leaves after a short exit. */
+      const gone = async () => {
+        await page.clock.runFor(1200);
+        await expect(alerts).toHaveCount(0);
+      };
+
+      await fail(1);
+      await expect(alerts).toHaveCount(1);
+      await expect(alerts).toHaveAttribute('aria-live', 'assertive');
+      // Time alone does not take it away (it used to go after 4 s).
+      await page.clock.runFor(60_000);
+      await expect(alerts).toBeVisible();
+      // The close button sits beside the alert's text, in the same notice.
+      await alerts.locator('..').getByRole('button', { name: copy.common.dismiss }).click();
+      await gone();
+
+      await fail(2);
+      await label(form, copy.contact.fields.company.label).fill('Analytical Engines');
+      await gone();
+
+      // Sending again replaces the notice: once the old one has left, one failure, one alert.
+      await fail(3);
+      await fail(4);
       await page.clock.runFor(1200);
-      await expect(alerts).toHaveCount(0);
+      await expect(alerts).toHaveCount(1);
     });
   });
 

@@ -2,7 +2,8 @@
  * /login against the built site, Supabase Auth answered by page.route in the
  * shapes it really sends: sign-in success (session stored, notice, home
  * page), the service's own error message, unexpected failures, an existing
- * session and Sign out (also when the service cannot be reached), the reset
+ * session and Sign out (also when the service cannot be reached), inline
+ * messages of an empty or wrong field, the reset
  * e-mail (PKCE, one notice for every answer) and the new-password form after
  * the code exchange; links with tokens in the fragment are refused.
  */
@@ -12,6 +13,7 @@ import { parse } from 'yaml';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
+import { expectInlineError } from './form-cases';
 import { ANON_KEY, AUTH_STORAGE_KEY, SUPABASE_URL, auth, authSession, fulfillAnswer } from './supabase-mock';
 import { readSite } from '../../src/lib/content/read';
 import { fill, placeholderValues } from '../../src/lib/content/placeholders';
@@ -116,6 +118,34 @@ test('signs a client in: "Signing In...", the session in localStorage, "Successf
   });
 });
 
+test('an empty or wrong field is told inline, with focus on the first, and nothing is sent', async ({ page }) => {
+  const requests: string[] = [];
+  await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
+    requests.push(route.request().url());
+    return route.fulfill({ status: 404, json: { message: 'unexpected' } });
+  });
+  await openLogin(page);
+  const form = signInForm(page);
+  const email = form.getByLabel(copy.signIn.fields.email.label, { exact: true });
+  const password = form.getByLabel(copy.signIn.fields.password.label, { exact: true });
+  await form.getByRole('button', { name: copy.signIn.submit }).click();
+  await expectInlineError(page, email, raw.common.fieldErrors.required);
+  await expectInlineError(page, password, raw.common.fieldErrors.required);
+  await expect(email).toBeFocused();
+  await email.fill('ada@example.com');
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByRole('button', { name: copy.signIn.forgot.link }).click();
+  const reset = page.locator('#sign-in-forgot');
+  const resetEmail = reset.getByLabel(copy.signIn.fields.email.label, { exact: true });
+  await resetEmail.fill('ada at example');
+  await reset.getByRole('button', { name: copy.signIn.forgot.submit }).click();
+  await expectInlineError(page, resetEmail, copy.signIn.fields.email.invalid!);
+  await expect(resetEmail).toBeFocused();
+  expect(requests).toEqual([]);
+});
+
 test.describe('refused by the service', () => {
   test.use({ allowConsoleErrors: [/status of 400/] });
   test("shows the service's own message and stores nothing", async ({ page }) => {
@@ -154,15 +184,19 @@ test.describe('network failure', () => {
   });
 });
 
-test('a client who is already signed in is told so and can sign out', async ({ page }) => {
+test('a client who is already signed in is told so and can sign out ("Signing Out..." meanwhile)', async ({ page }) => {
   const session = authSession('grace@example.com');
   await seedSession(page, session);
   const calls: string[] = [];
-  await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
+  // The logout answer is held until the test has seen "Signing Out...".
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${SUPABASE_URL}/auth/v1/**`, async (route) => {
     const r = route.request();
     calls.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
     if (new URL(r.url()).pathname === '/auth/v1/logout') {
       expect(r.headers().authorization).toBe(`Bearer ${session.access_token}`);
+      await held;
       return route.fulfill({ status: 204, body: '' });
     }
     return route.fulfill({ status: 404, json: { message: 'unexpected' } });
@@ -181,6 +215,8 @@ test('a client who is already signed in is told so and can sign out', async ({ p
     'a valid stored session needs no auth client yet',
   ).toEqual([]);
   await card.getByRole('button', { name: copy.signIn.signOut }).click();
+  await expect(card.getByRole('button', { name: copy.signIn.signingOut })).toBeDisabled();
+  release();
   await expect(page.getByRole('status').filter({ hasText: copy.signIn.signedOut })).toBeVisible();
   await expect(signInForm(page)).toBeVisible();
   expect(await stored(page)).toBeNull();

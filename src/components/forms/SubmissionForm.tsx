@@ -34,7 +34,14 @@ export interface SubmissionFormProps<N extends string> {
 
 export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) {
   const { definition, copy, common, labelledBy, success, choices, radioLabels, alsoChange } = props;
-  const form = useFormSubmit({ definition, success, error: copy.error, throttled: common.throttled });
+  const form = useFormSubmit({
+    definition,
+    success,
+    error: copy.error,
+    throttled: common.throttled,
+    fields: copy.fields,
+    fieldErrors: common.fieldErrors,
+  });
   const { values } = form;
   const selects = choices?.(values) ?? {};
   const byName = new Map<N, FieldDefinition<N>>(definition.fields.map((f) => [f.name, f]));
@@ -52,6 +59,7 @@ export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) 
       required: field.required,
       optionalMark: common.optional,
       maxLength: field.maxLength,
+      error: form.errors[field.name],
     };
     switch (field.input) {
       case 'textarea':
@@ -69,12 +77,18 @@ export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) 
 
   return (
     <>
+      {/* method="dialog": a submit the script does not take (before hydration, without JavaScript) only runs the
+          browser's validation and never navigates. Once hydrated the script checks the fields itself (noValidate). */}
       <form
+        ref={form.formRef}
         id={`form-${definition.id}`}
+        method="dialog"
+        noValidate={form.hydrated}
         aria-labelledby={labelledBy}
         aria-busy={form.submitting}
         className="card relative"
         onSubmit={form.onSubmit}
+        onChange={form.recheck}
       >
         <fieldset disabled={form.submitting} className="m-0 grid min-w-0 gap-5 border-0 p-0">
           {definition.layout.map((row) =>
@@ -88,11 +102,11 @@ export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) 
           )}
           <Honeypot form={definition.id} label={common.honeypot} inputRef={form.honeypot} />
           <div>
-            <SubmitButton busy={form.submitting} ready={form.hydrated} label={copy.submit} busyLabel={copy.submitting} />
+            <SubmitButton busy={form.submitting} label={copy.submit} busyLabel={copy.submitting} />
           </div>
         </fieldset>
       </form>
-      <Notices />
+      <Notices dismiss={common.dismiss} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Form controls: a visible label bound to each control (htmlFor/id), native
- * validation attributes and the site's field styles. Copy comes in as props.
- * Used by the submission forms and the sign-in card.
+ * validation attributes, the field's error message under it (tied with
+ * aria-describedby, the control marked aria-invalid) and the site's field
+ * styles. Copy comes in as props. Used by the submission forms and the sign-in card.
  */
 import { useEffect, useRef, type ChangeEvent, type InvalidEvent } from 'react';
 import { matchesPattern } from '../../lib/forms/patterns';
@@ -24,6 +25,8 @@ export interface ControlProps {
   /** Marker shown (to sighted users) after an optional field's label; `required` is what assistive technology gets. */
   optionalMark?: string;
   maxLength?: number;
+  /** The message of an invalid value, shown under the control (src/components/forms/useFieldErrors.ts). */
+  error?: string;
 }
 
 type Editable = HTMLInputElement | HTMLTextAreaElement;
@@ -67,12 +70,40 @@ export function Label({ id, copy, required, optionalMark }: { id: string; copy: 
   );
 }
 
+/** The attributes that tie a control to its error message, and the message. */
+function errorOf(id: string, error: string | undefined) {
+  const errorId = `${id}-error`;
+  return {
+    attributes: error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {},
+    message: error ? (
+      <p id={errorId} className="field-error">
+        {error}
+      </p>
+    ) : null,
+  };
+}
+
 export function TextField(
   props: ControlProps & { type?: 'text' | 'email' | 'url' | 'password'; autoComplete?: string; pattern?: string; minLength?: number },
 ) {
-  const { form, name, copy, value, onChange, required, optionalMark, maxLength, type = 'text', autoComplete, pattern, minLength } = props;
+  const {
+    form,
+    name,
+    copy,
+    value,
+    onChange,
+    required,
+    optionalMark,
+    maxLength,
+    type = 'text',
+    autoComplete,
+    pattern,
+    minLength,
+    error,
+  } = props;
   const id = `${form}-${name}`;
   const format = formatCheck(copy.invalid);
+  const invalid = errorOf(id, error);
   return (
     <div>
       <Label id={id} copy={copy} required={required} optionalMark={optionalMark} />
@@ -94,15 +125,18 @@ export function TextField(
         autoComplete={autoComplete}
         spellCheck={type === 'text' ? undefined : false}
         className="field-input"
+        {...invalid.attributes}
       />
+      {invalid.message}
     </div>
   );
 }
 
 export function TextAreaField(props: ControlProps & { rows: number; pattern?: string }) {
-  const { form, name, copy, value, onChange, required, optionalMark, maxLength, rows, pattern } = props;
+  const { form, name, copy, value, onChange, required, optionalMark, maxLength, rows, pattern, error } = props;
   const id = `${form}-${name}`;
   const format = formatCheck(copy.invalid, pattern);
+  const invalid = errorOf(id, error);
   const ref = useRef<HTMLTextAreaElement>(null);
   // Without a pattern attribute the textarea is only invalid once told so, also for a value restored from a draft.
   useEffect(() => {
@@ -126,15 +160,18 @@ export function TextAreaField(props: ControlProps & { rows: number; pattern?: st
         maxLength={maxLength}
         placeholder={copy.placeholder}
         className="field-input"
+        {...invalid.attributes}
       />
+      {invalid.message}
     </div>
   );
 }
 
 /** A select that starts on an empty placeholder option, so `required` makes a choice necessary. */
 export function SelectField(props: ControlProps & { options: readonly string[]; placeholder?: string }) {
-  const { form, name, copy, value, onChange, required, optionalMark, options, placeholder } = props;
+  const { form, name, copy, value, onChange, required, optionalMark, options, placeholder, error } = props;
   const id = `${form}-${name}`;
+  const invalid = errorOf(id, error);
   return (
     <div>
       <Label id={id} copy={copy} required={required} optionalMark={optionalMark} />
@@ -145,6 +182,7 @@ export function SelectField(props: ControlProps & { options: readonly string[]; 
         onChange={(event) => onChange(event.target.value)}
         required={required}
         className="field-input"
+        {...invalid.attributes}
       >
         <option value="">{placeholder ?? copy.placeholder ?? ''}</option>
         {options.map((option) => (
@@ -153,6 +191,7 @@ export function SelectField(props: ControlProps & { options: readonly string[]; 
           </option>
         ))}
       </select>
+      {invalid.message}
     </div>
   );
 }
@@ -187,13 +226,13 @@ export function RadioGroup(
   );
 }
 
-export function SubmitButton({ busy, ready, label, busyLabel }: { busy: boolean; ready: boolean; label: string; busyLabel: string }) {
+/**
+ * Never disabled before hydration: a press then runs the browser's own
+ * validation at once and is done again once the script is ready (src/directives/interaction.ts).
+ */
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (
-    <button
-      type="submit"
-      className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
-      disabled={busy || !ready}
-    >
+    <button type="submit" className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto" disabled={busy}>
       {busy ? busyLabel : label}
     </button>
   );

@@ -1,12 +1,16 @@
 /**
  * What every submission form shares: the draft, the submitting state (one
- * send at a time, so a double click never sends twice), the honeypot, the
- * retrying insert and the notices. Fields and row come from the form's
- * definition (src/lib/forms/*.ts).
+ * send at a time, so a double click never sends twice), the field checks and
+ * their inline messages, the honeypot, the retrying insert and the notices.
+ * Fields and row come from the form's definition (src/lib/forms/*.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useDraft } from './useDraft';
-import { notifyError, notifySuccess, type Notice } from './notices';
+import { dismissFailures, notifyError, notifySuccess, type Notice } from './notices';
+import { useFieldErrors } from './useFieldErrors';
+import { useIslandReady } from './useIslandReady';
+import type { FieldCopy } from './controls';
+import type { FieldErrorCopy } from '../../lib/forms/field-errors';
 import { submitWithRetry, type Outcome } from '../../lib/forms/submit';
 import { emptyValues, newRowId, toRow, type FormDefinition, type Values } from '../../lib/forms/definition';
 import { restBackend } from '../../lib/supabase/rest';
@@ -18,6 +22,9 @@ export interface FormOptions<N extends string> {
   error: Notice;
   /** Shown when the database's throttle refuses the row: nothing is retried, values and draft stay. */
   throttled: Notice;
+  /** Each field's copy (its `invalid` message) and the common field messages. */
+  fields: Record<N, FieldCopy>;
+  fieldErrors: FieldErrorCopy;
 }
 
 function describe(outcome: Extract<Outcome, { ok: false }>): string {
@@ -36,7 +43,7 @@ function typedBeforeHydration<N extends string>(definition: FormDefinition<N>): 
   ) as Partial<Values<N>>;
 }
 
-export function useFormSubmit<N extends string>({ definition, success, error, throttled }: FormOptions<N>) {
+export function useFormSubmit<N extends string>({ definition, success, error, throttled, fields, fieldErrors }: FormOptions<N>) {
   const empty = useMemo(() => emptyValues(definition), [definition]);
   const { draft, updateDraft, clearDraft } = useDraft(definition.id, empty, () => typedBeforeHydration(definition));
   const [submitting, setSubmitting] = useState(false);
@@ -44,19 +51,28 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
   const busy = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
+  const { errors, check, recheck } = useFieldErrors(fields, fieldErrors);
 
   useEffect(() => setHydrated(true), []);
+  // Rendered with the draft and what was typed before hydration: a press made meanwhile can be done now.
+  useIslandReady(hydrated, formRef);
 
   // The fields are disabled while sending, which drops keyboard focus; give it back to the submit button.
+  const wasSubmitting = useRef(false);
   useEffect(() => {
-    if (submitting || !formRef.current) return;
+    const sent = wasSubmitting.current && !submitting;
+    wasSubmitting.current = submitting;
+    if (!sent || !formRef.current) return;
     const active = document.activeElement;
     if (!active || active === document.body) formRef.current.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }, [submitting]);
 
   /** Change fields. A changed form is a new submission, so it gets a new row id when sent. */
   const setFields = useCallback(
-    (changes: Partial<Values<N>>) => updateDraft((d) => ({ values: { ...d.values, ...changes }, rowId: null })),
+    (changes: Partial<Values<N>>) => {
+      dismissFailures();
+      updateDraft((d) => ({ values: { ...d.values, ...changes }, rowId: null }));
+    },
     [updateDraft],
   );
 
@@ -64,12 +80,11 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
     async (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (busy.current) return;
-      const form = event.currentTarget;
-      // A value of only spaces or invisible characters fails the field's pattern (src/lib/forms/patterns.ts), so the browser asks again.
-      if (!form.reportValidity()) return;
+      dismissFailures();
+      // A value of only spaces or invisible characters fails the field's pattern (src/lib/forms/patterns.ts): its message shows.
+      if (!check(event.currentTarget)) return;
 
       busy.current = true;
-      formRef.current = form;
       setSubmitting(true);
       try {
         const values = draft.values;
@@ -98,11 +113,21 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
         setSubmitting(false);
       }
     },
-    [draft, updateDraft, clearDraft, definition, success, error, throttled],
+    [draft, updateDraft, clearDraft, definition, success, error, throttled, check],
   );
 
   return useMemo(
-    () => ({ values: draft.values, setFields, submitting, hydrated, onSubmit, honeypot }),
-    [draft.values, setFields, submitting, hydrated, onSubmit],
+    () => ({
+      values: draft.values,
+      setFields,
+      submitting,
+      hydrated,
+      onSubmit,
+      honeypot,
+      formRef,
+      errors,
+      recheck,
+    }),
+    [draft.values, setFields, submitting, hydrated, onSubmit, errors, recheck],
   );
 }

@@ -12,13 +12,15 @@
  * cannot be reached; the reset notice is the same for every answer the service
  * gives; a link carrying session tokens in its fragment is refused.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, nextSession } from '../../lib/supabase/session';
 import { authPlan, authStorageKey, backendConfig, hasFragmentTokens } from '../../lib/supabase/config';
 import type { FormsCopy } from '../../lib/content/schemas';
 import { typedValues } from '../../lib/forms/early-input';
-import { Notices, notifyError } from '../forms/notices';
+import type { FieldErrorCopy } from '../../lib/forms/field-errors';
+import { dismissFailures, Notices, notifyError } from '../forms/notices';
+import { useIslandReady } from '../forms/useIslandReady';
 import { authRequested, useAuthCall, warmUpAuth } from '../sign-in/useAuthCall';
 import { FORM_ID } from '../sign-in/view';
 import { SignInView } from '../sign-in/SignInView';
@@ -28,9 +30,12 @@ import { SignedInView } from '../sign-in/SignedInView';
 
 interface Props {
   copy: FormsCopy['signIn'];
+  /** content/forms.yaml › common: the field messages and the name of a notice's close button. */
+  fieldErrors: FieldErrorCopy;
+  dismiss: string;
 }
 
-export default function SignInCard({ copy }: Props) {
+export default function SignInCard({ copy, fieldErrors, dismiss }: Props) {
   const session = useStore($session);
   const [view, setView] = useState<'sign-in' | 'forgot'>('sign-in');
   // The e-mail address carries over between the sign-in and the reset form.
@@ -38,6 +43,9 @@ export default function SignInCard({ copy }: Props) {
   const [password, setPassword] = useState('');
   const [hydrated, setHydrated] = useState(false);
   const auth = useAuthCall();
+  const card = useRef<HTMLDivElement>(null);
+  // Rendered with what was typed before hydration: a press made meanwhile ("Forgot password?", Sign In) can be done now.
+  useIslandReady(hydrated, card);
 
   useEffect(() => {
     setHydrated(true);
@@ -73,22 +81,31 @@ export default function SignInCard({ copy }: Props) {
     notifyError({ text: copy.linkRefused });
   }, [copy.linkRefused]);
 
-  const shared = { copy, auth, ready: hydrated };
+  const shared = { copy, auth, ready: hydrated, fieldErrors };
+  // Changing a field is acting on a failure notice: it has had its say.
+  const onEmail = (value: string) => {
+    dismissFailures();
+    setEmail(value);
+  };
+  const onPassword = (value: string) => {
+    dismissFailures();
+    setPassword(value);
+  };
   let body;
   if (session.status === 'signed-in' && session.recovery) {
     body = <NewPasswordView {...shared} />;
   } else if (session.status === 'signed-in') {
     body = <SignedInView copy={copy} auth={auth} email={session.user?.email} />;
   } else if (view === 'forgot') {
-    body = <ForgotPasswordView {...shared} email={email} onEmail={setEmail} onBack={() => setView('sign-in')} />;
+    body = <ForgotPasswordView {...shared} email={email} onEmail={onEmail} onBack={() => setView('sign-in')} />;
   } else {
     body = (
       <SignInView
         {...shared}
         email={email}
-        onEmail={setEmail}
+        onEmail={onEmail}
         password={password}
-        onPassword={setPassword}
+        onPassword={onPassword}
         onForgot={() => setView('forgot')}
       />
     );
@@ -96,9 +113,9 @@ export default function SignInCard({ copy }: Props) {
 
   // Start loading the auth client as soon as the visitor turns to the card.
   return (
-    <div onFocusCapture={warmUpAuth} onPointerEnter={warmUpAuth} onTouchStart={warmUpAuth}>
+    <div ref={card} onFocusCapture={warmUpAuth} onPointerEnter={warmUpAuth} onTouchStart={warmUpAuth}>
       {body}
-      <Notices />
+      <Notices dismiss={dismiss} />
     </div>
   );
 }

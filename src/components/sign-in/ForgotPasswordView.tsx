@@ -6,6 +6,7 @@ import type { SubmitEvent } from 'react';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../lib/forms/patterns';
 import { SubmitButton, TextField } from '../forms/controls';
 import { notifySuccess } from '../forms/notices';
+import { useFieldErrors } from '../forms/useFieldErrors';
 import { FORM_ID, type ViewProps } from './view';
 
 const ID = `${FORM_ID}-forgot`;
@@ -16,10 +17,13 @@ interface Props extends ViewProps {
   onBack: () => void;
 }
 
-export function ForgotPasswordView({ copy, auth, ready, email, onEmail, onBack }: Props) {
+export function ForgotPasswordView({ copy, auth, ready, fieldErrors, email, onEmail, onBack }: Props) {
+  const checks = useFieldErrors(copy.fields, fieldErrors);
   const sendReset = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!checks.check(event.currentTarget)) return;
     void auth.run({
+      action: 'reset',
       send: (client) => client.resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/login` }),
       log: 'Password reset failed: the sign-in service could not be reached',
       failure: copy.forgot.error,
@@ -31,7 +35,15 @@ export function ForgotPasswordView({ copy, auth, ready, email, onEmail, onBack }
   };
 
   return (
-    <form id={ID} aria-labelledby={`${ID}-heading`} onSubmit={sendReset} className="grid gap-5">
+    <form
+      id={ID}
+      method="dialog"
+      noValidate={ready}
+      aria-labelledby={`${ID}-heading`}
+      onSubmit={sendReset}
+      onChange={checks.recheck}
+      className="grid gap-5"
+    >
       <div>
         <h3 id={`${ID}-heading`} className="text-lg font-semibold text-ink-900">
           {copy.forgot.heading}
@@ -49,9 +61,10 @@ export function ForgotPasswordView({ copy, auth, ready, email, onEmail, onBack }
         maxLength={EMAIL_MAX_LENGTH}
         pattern={EMAIL_PATTERN}
         autoComplete="email"
+        error={checks.errors.email}
       />
       <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton busy={auth.busy} ready={ready} label={copy.forgot.submit} busyLabel={copy.forgot.submitting} />
+        <SubmitButton busy={auth.busy === 'reset'} label={copy.forgot.submit} busyLabel={copy.forgot.submitting} />
         <button type="button" className="btn-link" onClick={onBack}>
           {copy.forgot.back}
         </button>

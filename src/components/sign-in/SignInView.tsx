@@ -3,6 +3,7 @@ import type { SubmitEvent } from 'react';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../lib/forms/patterns';
 import { SubmitButton, TextField } from '../forms/controls';
 import { notifySuccess } from '../forms/notices';
+import { useFieldErrors } from '../forms/useFieldErrors';
 import { FORM_ID, type ViewProps } from './view';
 
 /** Time to read "Successfully signed in!" before the home page loads. */
@@ -16,10 +17,13 @@ interface Props extends ViewProps {
   onForgot: () => void;
 }
 
-export function SignInView({ copy, auth, ready, email, onEmail, password, onPassword, onForgot }: Props) {
+export function SignInView({ copy, auth, ready, fieldErrors, email, onEmail, password, onPassword, onForgot }: Props) {
+  const checks = useFieldErrors(copy.fields, fieldErrors);
   const signIn = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!checks.check(event.currentTarget)) return;
     void auth.run({
+      action: 'sign-in',
       send: (client) => client.signInWithPassword({ email: email.trim(), password }),
       log: 'Sign-in failed',
       failure: copy.unexpectedError,
@@ -36,7 +40,16 @@ export function SignInView({ copy, auth, ready, email, onEmail, password, onPass
   };
 
   return (
-    <form id={FORM_ID} aria-labelledby="client-login-heading" onSubmit={signIn} className="grid gap-5">
+    // method="dialog": a submit before hydration only runs the browser's validation (src/directives/interaction.ts).
+    <form
+      id={FORM_ID}
+      method="dialog"
+      noValidate={ready}
+      aria-labelledby="client-login-heading"
+      onSubmit={signIn}
+      onChange={checks.recheck}
+      className="grid gap-5"
+    >
       <TextField
         form={FORM_ID}
         name="email"
@@ -47,6 +60,7 @@ export function SignInView({ copy, auth, ready, email, onEmail, password, onPass
         required
         maxLength={EMAIL_MAX_LENGTH}
         autoComplete="username"
+        error={checks.errors.email}
       />
       <TextField
         form={FORM_ID}
@@ -58,9 +72,10 @@ export function SignInView({ copy, auth, ready, email, onEmail, password, onPass
         required
         maxLength={PASSWORD_MAX_LENGTH}
         autoComplete="current-password"
+        error={checks.errors.password}
       />
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <SubmitButton busy={auth.busy} ready={ready} label={copy.submit} busyLabel={copy.submitting} />
+        <SubmitButton busy={auth.busy === 'sign-in'} label={copy.submit} busyLabel={copy.submitting} />
         <button type="button" className="btn-link" onClick={onForgot}>
           {copy.forgot.link}
         </button>

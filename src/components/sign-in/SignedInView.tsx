@@ -8,7 +8,7 @@ import { authStorageKey, backendConfig } from '../../lib/supabase/config';
 import { notifySuccess } from '../forms/notices';
 import type { ViewProps } from './view';
 
-interface Props extends Omit<ViewProps, 'ready'> {
+interface Props extends Pick<ViewProps, 'copy' | 'auth'> {
   email: string | null | undefined;
 }
 
@@ -34,6 +34,7 @@ async function signOutHere(client: GoTrueClient | null): Promise<void> {
 export function SignedInView({ copy, auth, email }: Props) {
   const signOut = () =>
     void auth.run({
+      action: 'sign-out',
       send: (client) => client.signOut(),
       log: 'The sign-in service did not confirm the sign-out',
       failure: copy.signedOutHere,
@@ -48,8 +49,9 @@ export function SignedInView({ copy, auth, email }: Props) {
         {copy.signedInAs} <strong>{email}</strong>.
       </p>
       <div>
-        <button type="button" className="btn-secondary disabled:opacity-70" onClick={signOut} disabled={auth.busy}>
-          {auth.busy ? copy.signingOut : copy.signOut}
+        {/* Disabled while any call is under way (right after signing in, until the home page loads), "Signing Out..." only for its own. */}
+        <button type="button" className="btn-secondary disabled:opacity-70" onClick={signOut} disabled={auth.busy !== null}>
+          {auth.busy === 'sign-out' ? copy.signingOut : copy.signOut}
         </button>
       </div>
     </div>

@@ -7,7 +7,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { AuthError, GoTrueClient } from '@supabase/auth-js';
-import { notifyError } from '../forms/notices';
+import { dismissFailures, notifyError } from '../forms/notices';
 
 export type AuthModule = typeof import('../../lib/supabase/auth');
 
@@ -33,7 +33,11 @@ export function authRequested(): boolean {
   return authModule !== undefined;
 }
 
+/** What a call does; the view that made it shows it under way (another view shows nothing of it). */
+export type AuthAction = 'sign-in' | 'reset' | 'new-password' | 'sign-out';
+
 export interface AuthCall {
+  action: AuthAction;
   /** The request to the service. */
   send: (client: GoTrueClient) => Promise<{ error: AuthError | null }>;
   /** Logged before the error when the call fails, e.g. "Sign-in failed". */
@@ -50,20 +54,26 @@ export interface AuthCall {
   done: () => void | Promise<void>;
 }
 
-/** `run` performs one `AuthCall`; `busy` is true while one is under way. */
+/**
+ * `run` performs one `AuthCall`; `busy` names the one under way. A sign-in
+ * stays under way until the home page loads, while the card already shows the
+ * signed-in view: that view must not read it as a sign-out.
+ */
 export function useAuthCall() {
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<AuthAction | null>(null);
   const busyRef = useRef(false);
 
   const run = useCallback(async (call: AuthCall) => {
     if (busyRef.current) return;
     busyRef.current = true;
-    setBusy(true);
+    // The visitor tries again: the last failure notice has had its say.
+    dismissFailures();
+    setBusy(call.action);
     try {
       await perform(call);
     } finally {
       busyRef.current = false;
-      setBusy(false);
+      setBusy(null);
     }
   }, []);
 

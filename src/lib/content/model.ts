@@ -10,6 +10,7 @@ import { z } from 'astro/zod';
 import { LISTS, LIST_NAMES, listFileSchema } from './lists';
 import {
   formsCopySchema,
+  formsRuntimeSlots,
   PAGE_SLOTS,
   pageSchema,
   postSchema,
@@ -101,7 +102,13 @@ export function collectionOf(kind: RouteKind): RoutedCollection {
 /** The settings files at the root of content/, each one YAML document under one key (`site:`, `forms:` …). */
 export const SETTINGS_FILES = {
   site: { schema: siteSchema, label: 'Site settings', description: 'Brand, contact values, links and navigation, used on every page.' },
-  forms: { schema: formsCopySchema, label: 'Form copy', description: 'Every word of the forms and the sign-in card.' },
+  forms: {
+    schema: formsCopySchema,
+    label: 'Form copy',
+    description: 'Every word of the forms and the sign-in card.',
+    // {min} of a field message, which the visitor's browser fills in: the build leaves it as written.
+    runtimeSlots: formsRuntimeSlots,
+  },
   ui: { schema: uiCopySchema, label: 'Site frame copy', description: 'The words of the header, footer and page layouts.' },
   search: {
     schema: searchCopySchema,

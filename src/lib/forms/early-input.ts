@@ -2,9 +2,17 @@
  * Form islands hydrate on the visitor's first interaction (src/directives/interaction.ts),
  * so their server-rendered fields already work before React runs. These
  * helpers keep what happened in that gap: the values typed into the plain
- * HTML, and the draft key the directive checks to hydrate a restored form at once.
+ * HTML, the draft key the directive checks to hydrate a restored form at once,
+ * and the event that tells the directive the island is ready.
  * A module without React, so the directive can import it.
  */
+
+/**
+ * The event a form island sends (bubbling, from inside it) once its script runs
+ * and its state has taken over what was typed: the directive then does what the
+ * visitor pressed meanwhile (src/directives/interaction.ts).
+ */
+export const ISLAND_READY = 'island:ready';
 
 /** The session-storage key of a form's draft (src/components/forms/useDraft.ts). */
 export const draftKey = (formId: string) => `form-draft:${formId}`;

@@ -35,6 +35,8 @@ const TEXT_PAIRS: [string, string][] = [
   ['ink-50', 'ink-900'],
   ['brand-50', 'ink-900'],
   ['ink-900', 'ink-200'],
+  // A field's error message (field-error).
+  ['danger-700', 'white'],
 ];
 
 /** Non-text UI (focus ring, input borders) against the backgrounds it sits on: 3:1. */
@@ -42,6 +44,8 @@ const UI_PAIRS: [string, string][] = [
   ['brand-600', 'white'],
   ['brand-600', 'ink-50'],
   ['ink-600', 'white'],
+  // The border of an invalid field.
+  ['danger-700', 'white'],
 ];
 
 describe('palette contrast', () => {

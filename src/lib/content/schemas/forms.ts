@@ -17,7 +17,7 @@ const fieldCopy = z
     invalid: shortText(200)
       .optional()
       .describe(
-        'What the browser says when the value does not have the expected form, e.g. "Enter an e-mail address such as name@example.com."',
+        'Shown under the field when the value does not have the expected form, e.g. "Enter an e-mail address such as name@example.com."',
       ),
   })
   .strict();
@@ -27,6 +27,18 @@ const noticeCopy = z
   .object({ title: shortText(60).describe('Bold first line of the notice.'), text: shortText(300) })
   .strict()
   .describe('A notice (toast): a title and a sentence.');
+/** The placeholders of content/forms.yaml that the visitor's browser fills in; the build leaves them as written. */
+export const formsRuntimeSlots = ['min'] as const;
+const fieldErrorsCopy = z
+  .object({
+    required: shortText(120).describe('Shown under a required field left empty, e.g. "Please fill in this field."'),
+    choose: shortText(120).describe('Shown under a required list left on its empty option, e.g. "Please choose one of the options."'),
+    tooShort: shortText(120).describe(
+      'Shown under a field with fewer characters than it asks for (a new password); {min} is that number, e.g. "Please use at least {min} characters."',
+    ),
+  })
+  .strict()
+  .describe("Messages shown under a field whose value is missing or too short; a field's own `invalid` covers a value of the wrong form.");
 const formButtons = {
   submit: shortText(40).describe('Text of the submit button.'),
   submitting: shortText(40).describe('Text of the submit button while sending, e.g. "Submitting...".'),
@@ -50,6 +62,10 @@ export const formsCopySchema = z
         noscript: shortText(300).describe('Shown instead of a working form when JavaScript is off.'),
         throttled: noticeCopy.describe(
           'Shown when the database refuses a submission because too many came from the same address or connection in a short time; the form keeps what was typed.',
+        ),
+        fieldErrors: fieldErrorsCopy,
+        dismiss: shortText(40).describe(
+          'Name of the button that closes an error notice (read by screen readers; the button shows a cross), e.g. "Dismiss".',
         ),
       })
       .strict(),
