@@ -18,7 +18,7 @@ import { parse } from 'yaml';
 import { readListItems } from '../../src/lib/content/read';
 
 export const site = readSite('content');
-const values = placeholderValues(site);
+export const values = placeholderValues(site);
 export const copy = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: FormsCopy }).forms;
 export const expertise = (readListItems('content', 'expertise') as { title: string }[]).map((e) => e.title);
 export const products = (readListItems('content', 'recruitmentProducts') as { title: string; domains: string[] }[]).map((p) => ({

@@ -9,7 +9,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
 import { ANON_KEY, SUPABASE_URL, mockInsert, rest } from './supabase-mock';
-import { UUID, cases, copy, expectInlineError, expertise, label, notice, openForm, products, site } from './form-cases';
+import { UUID, cases, copy, expectInlineError, expertise, label, notice, openForm, products, site, values } from './form-cases';
+import { fill as fillPlaceholders } from '../../src/lib/content/placeholders';
 
 const drafts = (page: Page) => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('form-draft:')));
 

@@ -26,9 +26,12 @@ function stubPage({ prerendering = false, scrollY = 0, session = {} as Record<st
 
 /** Runs the directive on a fake island; resolves `hydrated` once the island would have hydrated. */
 function runDirective(value: string) {
-  const load = vi.fn(async () => async () => {});
-  const el = new EventTarget() as HTMLElement;
-  const hydrated = new Promise<void>((resolve) => el.addEventListener('island:hydrated', () => resolve()));
+  let resolveHydrated!: () => void;
+  const hydrated = new Promise<void>((resolve) => (resolveHydrated = resolve));
+  // Astro's load() fetches the island's code and returns its hydrate function.
+  const load = vi.fn(async () => async () => resolveHydrated());
+  // An island without a form: no presses to keep (tests/e2e/early-interaction.spec.ts covers those).
+  const el = Object.assign(new EventTarget(), { querySelector: () => null }) as unknown as HTMLElement;
   interaction(load, { name: 'interaction', value }, el);
   return { load, el, hydrated };
 }
