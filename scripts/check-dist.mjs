@@ -12,6 +12,7 @@
  * PUBLIC_SUPABASE_URL, when set (Netlify's environment), must be the one
  * origin besides the site in each page's connect-src.
  * TypeScript sources are loaded through Vite's module runner, like astro.config.mjs.
+ * A passing build prints its heaviest pages against the byte budgets.
  */
 import { readFileSync } from 'node:fs';
 import { runnerImport } from 'vite';
@@ -20,6 +21,8 @@ const started = performance.now();
 const dist = process.env.OUT_DIR ?? 'dist';
 const { module: gate } = await runnerImport('./src/lib/deploy/gate/check.ts');
 const { module: security } = await runnerImport('./src/lib/deploy/csp.ts');
+const { module: budgets } = await runnerImport('./src/lib/deploy/gate/budgets.ts');
+const { module: site } = await runnerImport('./src/lib/deploy/built-site.ts');
 
 const problems = gate.checkDist({
   dist,
@@ -33,3 +36,4 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(`check-dist: ${dist}/ passes (headers, redirects, budgets, secrets, new-tab links, links, security.txt) in ${seconds} s.`);
+console.log(`check-dist: heaviest pages, gzip: ${budgets.headroom(dist, site.builtPages(dist))}.`);

@@ -4,10 +4,10 @@
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readManifest } from '../../src/lib/routes/manifest';
-import { CONTENT, readDist, requireDist } from '../support/site';
+import { CONTENT, readDist, requireDist } from '../support/built-site';
 
 describe('social links', () => {
-  beforeAll(requireDist);
+  beforeAll(() => requireDist());
 
   it('separate each network from its handle', () => {
     const html = readDist('index.html');

@@ -1,7 +1,8 @@
 /**
- * The pre-publish check (scripts/check-dist.mjs, src/lib/deploy/gate/check.ts): the
- * real build passes, and a copy of it broken in one way per rule fails with
- * the page and the rule named, through the same command Netlify runs.
+ * The pre-publish check (scripts/check-dist.mjs, src/lib/deploy/gate/check.ts), the
+ * one check of what it checks: the real build passes, and a copy of it broken
+ * in one way per rule fails with the page and the rule named, through the same
+ * command Netlify runs. The build and browser tests leave these rules to it.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -9,10 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkDist, type Problem } from '../../src/lib/deploy/gate/check';
-import { CONTENT, DIST, requireDist } from '../support/site';
+import { BUDGETS, pageWeight } from '../../src/lib/deploy/gate/budgets';
+import { originOf } from '../../src/lib/deploy/csp';
+import { CONTENT, DIST, requireDist, sitePages } from '../support/built-site';
 
 const BROKEN = '.tmp/gate-dist';
 const netlifyToml = readFileSync('netlify.toml', 'utf8');
+/** The Supabase origin the test build was made with (.env.test, unless the environment set one). */
+const testSupabase =
+  originOf(process.env.PUBLIC_SUPABASE_URL) ?? originOf(/^PUBLIC_SUPABASE_URL=(.+)$/m.exec(readFileSync('.env.test', 'utf8'))?.[1]);
 
 function edit(file: string, change: (text: string) => string) {
   const path = join(BROKEN, file);
@@ -34,21 +40,46 @@ describe('the pre-publish check', () => {
     edit('products.html', (html) =>
       html.replace('<a ', '<a target="_blank" ').replace('</main>', `<p>${randomBytes(16_000).toString('base64')}</p></main>`),
     );
-    edit('_redirects', (text) => text.replace(/^\/careers .*\n/m, ''));
-    edit('_headers', (text) => text.replace(/^\/rss\.xml\n {2}Content-Type: .*\n/m, ''));
+    // A stylesheet over the CSS budget (random text does not compress).
+    writeFileSync(join(BROKEN, '_astro', 'gate-heavy.css'), `/* ${randomBytes(BUDGETS.css + 4_000).toString('base64')} */`);
+    edit('privacy-policy.html', (html) => html.replace('</head>', '<link rel="stylesheet" href="/_astro/gate-heavy.css"></head>'));
+    // The page's <meta> CSP lets it connect where its header does not.
+    edit('partners.html', (html) => html.replace("connect-src 'self'", "connect-src 'self' https://elsewhere.example"));
+    edit('_redirects', (text) => text.replace(/^\/careers .*\n/m, '').replace(/^(\/security-compliance \S+) 301!$/m, '$1 302'));
+    edit('_headers', (text) => text.replace(/^\/rss\.xml\n {2}Content-Type: .*\n/m, '').replace(/^\/search\n( {2}.*\n)+/m, ''));
+    edit('_headers', (text) => text.replace(/(\n\/login\n {2}Content-Security-Policy: [^\n]*script-src 'self')/, "$1 'unsafe-inline'"));
     edit('.well-known/security.txt', (text) => text.replace(/^Expires: .*$/m, 'Expires: 2020-01-01T00:00:00Z'));
     appendFileSync(join(BROKEN, 'robots.txt'), '\n# sb_secret_abcdefghijklmnop\n');
-    // A public page given the CMS's eval, and the CMS's policy widened to any host.
+    // A public page and the CMS given eval, the CMS's policy widened to any host, its sign-in
+    // popup cut off by the strict opener policy, and a public page given the CMS's.
     edit('_headers', (text) =>
       text
         .replace(/(\n\/services\n {2}Content-Security-Policy: [^\n]*script-src 'self')/, "$1 'unsafe-eval'")
-        .replace(/(\n\/admin\n {2}Content-Security-Policy: [^\n]*connect-src 'self')/, '$1 https:'),
+        .replace(/(\n\/admin\n {2}Content-Security-Policy: [^\n]*script-src 'self')/, "$1 'unsafe-eval'")
+        .replace(/(\n\/admin\n {2}Content-Security-Policy: [^\n]*connect-src 'self')/, '$1 https:')
+        .replace(
+          /(\n\/admin\n {2}Content-Security-Policy: [^\n]*\n {2}Cross-Origin-Opener-Policy: )same-origin-allow-popups/,
+          '$1same-origin',
+        )
+        .replace(
+          /(\n\/about\n {2}Content-Security-Policy: [^\n]*\n {2}Cross-Origin-Opener-Policy: )same-origin/,
+          '$1same-origin-allow-popups',
+        ),
     );
     problems = checkDist({ dist: BROKEN, contentDir: CONTENT, netlifyToml });
   });
 
-  it('passes the real build', () => {
-    expect(checkDist({ dist: DIST, contentDir: CONTENT, netlifyToml })).toEqual([]);
+  it("passes the real build, its pages pinned to the test build's Supabase origin", () => {
+    expect(testSupabase).toMatch(/^https:\/\//);
+    expect(checkDist({ dist: DIST, contentDir: CONTENT, netlifyToml, supabase: testSupabase })).toEqual([]);
+  });
+
+  it('weighs the stylesheets of every page (a change in how Astro links them cannot hide them from the CSS budget)', () => {
+    const unweighed = sitePages().filter((page) => {
+      const weight = pageWeight(DIST, page.file);
+      return weight.stylesheets.length === 0 && weight.css === 0;
+    });
+    expect(unweighed.map((page) => page.path)).toEqual([]);
   });
 
   it('names the page and the rule of each mistake', () => {
@@ -59,14 +90,36 @@ describe('the pre-publish check', () => {
     expect(found('/contact', 'link', /href="#mian" no element with id "mian"/)).toBe(true);
     expect(found('/products', 'new-tab', /target=_blank without noopener/)).toBe(true);
     expect(found('/products', 'budget', /HTML is [\d.]+ KB gzip, over 14\.0 KB/)).toBe(true);
+    expect(found('/privacy-policy', 'budget', /CSS is [\d.]+ KB gzip, over 12\.0 KB/)).toBe(true);
+    expect(found('/partners', 'headers', /connect-src of the header \('self' https:\S+\) differs from the page's <meta>/)).toBe(true);
+    expect(found('/search', 'headers', /no Content-Security-Policy header rule in dist\/_headers/)).toBe(true);
+    expect(found('/login', 'headers', /script-src allows 'unsafe-inline'/)).toBe(true);
     expect(found('_redirects', 'redirects', /missing "\/careers \/join-\w+ 301!"/)).toBe(true);
+    expect(found('_redirects', 'redirects', /"\/security-compliance \S+ 302" is not in content\/redirects\.yaml as a forced 301/)).toBe(
+      true,
+    );
     expect(found('/rss.xml', 'headers', /Content-Type is "", not "application\/rss\+xml; charset=utf-8"/)).toBe(true);
     expect(found('/.well-known/security.txt', 'security.txt', /has passed/)).toBe(true);
     expect(found('/robots.txt', 'secret', /sb_secret_/)).toBe(true);
     expect(found('/services', 'headers', /script-src allows 'unsafe-eval'/)).toBe(true);
+    expect(found('/admin', 'headers', /script-src allows 'unsafe-eval'/)).toBe(true);
     expect(found('/admin', 'headers', /connect-src has a wildcard: .*https:/)).toBe(true);
-    // The CMS's own eval is its policy, not a mistake.
-    expect(problems.some((p) => p.page === '/admin' && /unsafe-eval/.test(p.detail))).toBe(false);
+    expect(found('/admin', 'headers', /Cross-Origin-Opener-Policy is "same-origin", not "same-origin-allow-popups"/)).toBe(true);
+    expect(found('/about', 'headers', /Cross-Origin-Opener-Policy is "same-origin-allow-popups", not "same-origin"/)).toBe(true);
+  });
+
+  it('refuses an opener policy in netlify.toml too: /admin would get two values', () => {
+    const overlapping = netlifyToml.replace(
+      /(for = "\/\*"\n {2}\[headers\.values\]\n)/,
+      '$1    Cross-Origin-Opener-Policy = "same-origin"\n',
+    );
+    expect(overlapping).not.toBe(netlifyToml);
+    const twice = checkDist({ dist: DIST, contentDir: CONTENT, netlifyToml: overlapping });
+    const opener = twice.filter((p) => p.rule === 'headers' && /Cross-Origin-Opener-Policy .*\(2 rules set it\)/.test(p.detail));
+    expect(opener.map((p) => p.page)).toEqual(expect.arrayContaining(['/', '/admin']));
+    expect(opener.find((p) => p.page === '/admin')!.detail).toBe(
+      'Cross-Origin-Opener-Policy is "same-origin, same-origin-allow-popups" (2 rules set it), not "same-origin-allow-popups"',
+    );
   });
 
   it("refuses a second CSP rule for a page and a Supabase origin other than the build's", () => {
@@ -84,6 +137,22 @@ describe('the pre-publish check', () => {
         (p) => p.page === '/admin' && /not the CMS policy: 'self' https:\/\/other\.supabase\.co https:\/\/api\.github\.com/.test(p.detail),
       ),
     ).toBe(true);
+  });
+
+  it("refuses netlify.toml's fixed headers weakened: HSTS without preload, no nosniff, assets not immutable, a second Cache-Control", () => {
+    const weakened = netlifyToml
+      .replace('; preload"', '"')
+      .replace(/^\s*X-Content-Type-Options = .*\n/m, '')
+      .replace('max-age=31536000, immutable', 'max-age=3600')
+      .replace('X-Frame-Options = "DENY"', 'X-Frame-Options = "DENY"\n    Cache-Control = "public, max-age=600"');
+    expect(weakened).not.toContain('preload');
+    const problems = checkDist({ dist: DIST, contentDir: CONTENT, netlifyToml: weakened });
+    const on = (page: string, detail: RegExp) => problems.some((p) => p.page === page && p.rule === 'headers' && detail.test(p.detail));
+    expect(on('/about', /Strict-Transport-Security ".*" needs max-age ≥ 31536000, includeSubDomains and preload/)).toBe(true);
+    expect(on('/about', /X-Content-Type-Options is not nosniff/)).toBe(true);
+    expect(on('/about', /Cache-Control is "public, max-age=600, public, max-age=0, must-revalidate"/)).toBe(true);
+    const asset = problems.find((p) => p.page.startsWith('/_astro/'));
+    expect(asset?.detail).toMatch(/Cache-Control is "public, max-age=600, public, max-age=3600", not one immutable value/);
   });
 
   it('fails the command Netlify runs, and passes it on the real build', () => {

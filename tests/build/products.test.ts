@@ -1,29 +1,34 @@
 /**
  * Products are generated from the collection: for every file in
- * content/products, the built site has its card on the products page, its
- * page with its h1 (when it has `meta`), its sitemap entry and its
- * SoftwareApplication. A second test adds a product to a copy of content/,
- * builds that copy, and sees the card, page, sitemap entry and JSON-LD appear.
+ * content/products, the built site has its card on each product-grid page
+ * (and in that page's ItemList), its page with its heading (when it has
+ * `meta`), and a free SoftwareApplication on that page and its aliases. A
+ * second test adds a product to a copy of content/, builds that copy, and sees
+ * the card, the page, the route list and the sitemap take it in.
  */
 import { describe, it, expect, afterAll } from 'vitest';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readManifest, type Manifest } from '../../src/lib/routes/manifest';
 import { productSchema } from '../../src/lib/content/schemas';
 import { absoluteUrl } from '../../src/lib/routes/urls';
 import { readListItems } from '../../src/lib/content/read';
 import type { ListName } from '../../src/lib/content/lists';
-import { assertBuilt, canonicalHost, expectRoutesAgree, fileFor, frontmatter, jsonLdNodes, productGridPages } from './built-site';
 import { buildCopy } from '../support/build-copy';
+import {
+  canonicalHost,
+  frontmatter,
+  hasPage,
+  headMismatches,
+  jsonLdNodes,
+  productGridPages,
+  readPage,
+  requireDist,
+  routeMismatches,
+  type Node,
+} from '../support/built-site';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** All sitemap <loc> URLs of a build. */
-function sitemapUrls(dist: string): string[] {
-  return readdirSync(dist)
-    .filter((f) => /^sitemap-\d+\.xml$/.test(f))
-    .flatMap((f) => [...readFileSync(join(dist, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
-}
 
 const h1Text = (html: string) =>
   [...html.matchAll(/<h1[\s>][\s\S]*?<\/h1>/g)].map((m) =>
@@ -33,10 +38,22 @@ const h1Text = (html: string) =>
       .trim(),
   );
 
+type App = Node & { offers: { '@type': string; price: unknown; priceCurrency: string } };
+
+/** A free SoftwareApplication: an Offer at 0 USD. */
+function expectFree(app: App, where: string) {
+  expect(app['@type'], where).toBe('SoftwareApplication');
+  expect(app.offers['@type'], where).toBe('Offer');
+  expect(['0', 0], where).toContain(app.offers.price);
+  expect(app.offers.priceCurrency, where).toBe('USD');
+}
+
 interface Checked {
   id: string;
   title: string;
+  description: string;
   path?: string;
+  aliases: string[];
   heading?: string;
 }
 
@@ -49,47 +66,50 @@ function productsIn(contentDir: string, manifest: Manifest): Checked[] {
       return {
         id: f.replace(/\.md$/, ''),
         title: data.title,
+        description: data.description,
         path: data.meta?.path,
+        aliases: data.meta?.aliases ?? [],
         heading: hero && 'heading' in hero ? hero.heading : undefined,
       };
     });
 }
 
-/** The assertions shared by the real build and the temporary one. */
+/**
+ * The assertions shared by the real build and the temporary one. That a page
+ * exists exactly for the products with `meta`, and is in the sitemap, is the
+ * route list's agreement with the build (routeMismatches).
+ */
 function checkProduct(dist: string, manifest: Manifest, contentDir: string, product: Checked) {
   const host = canonicalHost(manifest);
-  const gridPages = productGridPages(contentDir, manifest);
-  for (const grid of gridPages) {
-    const html = readFileSync(fileFor(dist, grid.path), 'utf8');
+  for (const grid of productGridPages(contentDir, manifest)) {
+    const html = readPage(grid.path, dist);
     expect(html, `card of ${product.title} on ${grid.path}`).toContain(`data-product-card="${escapeHtml(product.title)}"`);
     if (product.path) expect(html, `card link to ${product.path}`).toContain(`href="${product.path}"`);
-    const list = jsonLdNodes({ path: grid.path, html }).find((n) => n['@type'] === 'ItemList') as
-      { itemListElement: { item: { name: string } }[] } | undefined;
-    expect(list?.itemListElement.map((e) => e.item.name)).toContain(product.title);
+    const lists = jsonLdNodes({ path: grid.path, html }).filter((n) => n['@type'] === 'ItemList');
+    expect(lists, `${grid.path}: one ItemList`).toHaveLength(1);
+    const items = (lists[0].itemListElement as { item: App }[]).map((e) => e.item);
+    for (const item of items) expectFree(item, `${grid.path}: ${String(item.name)}`);
+    expect(items.map((item) => item.name)).toContain(product.title);
   }
-  const urls = sitemapUrls(dist);
-  if (!product.path) {
-    // A product without meta has a card only: no page and no sitemap entry.
-    expect(existsSync(fileFor(dist, `/${product.id}`))).toBe(false);
-    expect(urls.some((u) => u.endsWith(`/${product.id}`))).toBe(false);
-    return;
-  }
-  const file = fileFor(dist, product.path);
-  expect(existsSync(file), `${file} was built`).toBe(true);
-  const html = readFileSync(file, 'utf8');
-  expect(h1Text(html)).toEqual([product.heading]);
+  if (!product.path) return; // a product without meta has a card only
+  const html = readPage(product.path, dist);
+  expect(h1Text(html)).toContain(product.heading);
   expect(html).toContain('data-product-category');
   expect(html).toContain('data-product-status');
-  expect(urls).toContain(absoluteUrl(host, product.path));
-  const apps = jsonLdNodes({ path: product.path, html }).filter((n) => n['@type'] === 'SoftwareApplication');
-  expect(apps.map((a) => a.name)).toEqual([product.title]);
-  expect(apps[0].url).toBe(absoluteUrl(host, product.path));
-  expect(apps[0].offers).toMatchObject({ price: '0', priceCurrency: 'USD' });
+  for (const servedPath of [product.path, ...product.aliases]) {
+    const apps = jsonLdNodes({ path: servedPath, html: readPage(servedPath, dist) }).filter((n) => n['@type'] === 'SoftwareApplication');
+    expect(apps, `${servedPath}: one SoftwareApplication`).toHaveLength(1);
+    const app = apps[0] as App;
+    expect(app.name).toBe(product.title);
+    expect(app.description).toBe(product.description);
+    expect(app.url).toBe(absoluteUrl(host, product.path));
+    expectFree(app, servedPath);
+  }
 }
 
 describe('the built site has every product of content/products', () => {
   const dist = 'dist';
-  assertBuilt(dist);
+  requireDist();
   const manifest = readManifest('content');
   const products = productsIn('content', manifest);
 
@@ -98,7 +118,7 @@ describe('the built site has every product of content/products', () => {
     expect(products.filter((p) => !p.path).map((p) => p.id)).toEqual(['stacksage']);
   });
 
-  it.each(products.map((p) => [p.id, p] as const))('%s: card, page with its h1, sitemap entry, SoftwareApplication', (_id, product) => {
+  it.each(products.map((p) => [p.id, p] as const))('%s: card, page with its heading, SoftwareApplication', (_id, product) => {
     checkProduct(dist, manifest, 'content', product);
   });
 
@@ -116,7 +136,7 @@ describe('the built site has every product of content/products', () => {
 
   it('the planner shows the first six plan categories up top and all ten in the grid, in file order', () => {
     const planner = products.find((p) => p.id === 'planner')!;
-    const html = readFileSync(fileFor(dist, planner.path!), 'utf8');
+    const html = readPage(planner.path!, dist);
     const categories = listTitles('planCategories');
     expect(categories).toHaveLength(10);
     expect(cardTitles(html, 'popular-plans')).toEqual(categories.slice(0, 6));
@@ -127,7 +147,7 @@ describe('the built site has every product of content/products', () => {
 
   it('HomeHelp shows the six project types in file order', () => {
     const homehelp = products.find((p) => p.id === 'homehelp')!;
-    const html = readFileSync(fileFor(dist, homehelp.path!), 'utf8');
+    const html = readPage(homehelp.path!, dist);
     const types = listTitles('projectTypes');
     expect(types).toHaveLength(6);
     expect(cardTitles(html, 'project-types')).toEqual(types);
@@ -135,7 +155,7 @@ describe('the built site has every product of content/products', () => {
 
   it('product pages load no JavaScript', () => {
     for (const product of products.filter((p) => p.path)) {
-      const html = readFileSync(fileFor(dist, product.path!), 'utf8');
+      const html = readPage(product.path!, dist);
       // Only the header's mobile menu island (hydrated on first interaction) may reference scripts.
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('application/ld+json'));
       const external = scripts.filter((tag) => /\bsrc=/.test(tag));
@@ -145,7 +165,7 @@ describe('the built site has every product of content/products', () => {
   });
 });
 
-describe('adding a product file adds its card, page, sitemap entry and structured data', () => {
+describe('adding a product file adds its card, page, route, sitemap entry and structured data', () => {
   const root = resolve('.tmp', `product-build-${process.pid}`);
   const contentDir = join(root, 'content');
   const dist = join(root, 'dist');
@@ -220,17 +240,15 @@ describe('adding a product file adds its card, page, sitemap entry and structure
     checkProduct(dist, built, contentDir, probe);
     // The real products keep working next to it.
     for (const product of products) checkProduct(dist, built, contentDir, product);
-    // The route list, the build and the sitemap agree on the alias and the draft.
-    expectRoutesAgree(dist, built);
-    expect(readFileSync(fileFor(dist, '/testprobe-alias'), 'utf8')).toContain(
-      `<link rel="canonical" href="${absoluteUrl(canonicalHost(built), '/testprobe-app')}"`,
-    );
-    expect(existsSync(fileFor(dist, '/draftprobe-app'))).toBe(false);
+    // The route list, the build and the sitemap agree on the alias and the draft; the alias's canonical is the page's.
+    expect(routeMismatches(dist, built)).toEqual([]);
+    expect(headMismatches(dist, built)).toEqual([]);
+    expect(hasPage('/draftprobe-app', dist)).toBe(false);
     expect(built.routes.some((r) => r.id.includes('draftprobe'))).toBe(false);
     for (const grid of productGridPages(contentDir, built)) {
-      expect(readFileSync(fileFor(dist, grid.path), 'utf8')).not.toContain('Draftprobe');
+      expect(readPage(grid.path, dist)).not.toContain('Draftprobe');
     }
     // And the real build output is untouched.
-    expect(existsSync(fileFor('dist', '/testprobe-app'))).toBe(false);
+    expect(hasPage('/testprobe-app', 'dist')).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * One route list: the manifest that astro.config.mjs reads from the files
  * (sitemap, redirects) and the pages Astro built from the content collections
- * are the same set of paths, and each built page's breadcrumbs are the route
- * list's. The products test repeats this on a temporary build with an alias
- * and a draft added, the blog test with enough posts for three blog pages.
+ * are the same set of paths; each page's raw HTML has its route's one <h1>,
+ * title, description and canonical; each built page's breadcrumbs are the
+ * route list's. The products test repeats the first two on a temporary build
+ * with an alias and a draft added, the blog test with enough posts for three
+ * blog pages.
  */
 import { describe, it, expect } from 'vitest';
 import { readManifest } from '../../src/lib/routes/manifest';
@@ -11,7 +13,8 @@ import { breadcrumbs } from '../../src/lib/seo/head';
 import { buildRoutes, catchAllPaths, indexableRoutes, RouteError } from '../../src/lib/routes/build';
 import { metaSchema } from '../../src/lib/content/schemas';
 import { absoluteUrl } from '../../src/lib/routes/urls';
-import { assertBuilt, builtPages, canonicalHost, expectRoutesAgree, jsonLdNodes } from './built-site';
+import { builtPages } from '../../src/lib/deploy/built-site';
+import { canonicalHost, CONTENT, DIST, headMismatches, jsonLdNodes, requireDist, routeMismatches } from '../support/built-site';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 const meta = (path: string, extra: Record<string, unknown> = {}) =>
@@ -83,27 +86,40 @@ describe('buildRoutes', () => {
 
 describe('the built site', () => {
   it('has exactly the pages, aliases and redirects of the route list, and the sitemap its indexable pages', () => {
-    assertBuilt('dist');
-    expectRoutesAgree('dist', readManifest(process.env.CONTENT_DIR ?? 'content'));
+    requireDist();
+    expect(routeMismatches(DIST, readManifest(CONTENT))).toEqual([]);
   });
 
-  it("gives every page the breadcrumbs of the route list (posts: Home › Blog › post; the blog's pages: Home › Blog › Page n)", () => {
-    assertBuilt('dist');
-    const manifest = readManifest(process.env.CONTENT_DIR ?? 'content');
+  it("gives every page its route's one <h1>, title, description and canonical, each title and description its own", () => {
+    requireDist();
+    const manifest = readManifest(CONTENT);
+    expect(headMismatches(DIST, manifest)).toEqual([]);
+    for (const field of ['title', 'description'] as const) {
+      const values = manifest.routes.map((r) => r.meta[field]);
+      expect(
+        values.filter((value, i) => values.indexOf(value) !== i),
+        `${field}s used twice`,
+      ).toEqual([]);
+    }
+  });
+
+  it("gives every page the breadcrumbs of the route list (posts: Home › Blog › post; the blog's pages: Home › Blog › Page n; an alias its page's)", () => {
+    requireDist();
+    const manifest = readManifest(CONTENT);
     const host = canonicalHost(manifest);
     const index = new Map(manifest.routes.map((r) => [r.path, r.meta]));
-    const byPath = new Map(manifest.routes.map((r) => [r.path, r]));
+    const byPath = new Map(manifest.routes.flatMap((r) => [r.path, ...r.meta.aliases].map((path) => [path, r] as const)));
     let checked = 0;
-    for (const page of builtPages('dist')) {
+    for (const page of builtPages(DIST)) {
       const route = byPath.get(page.path);
-      if (!route || route.path === ADMIN_PATH) continue; // aliases and redirects: their canonical page is checked; the CMS has no breadcrumbs
+      if (!route || route.path === ADMIN_PATH) continue; // redirect pages have no breadcrumbs, nor does the CMS
       const list = jsonLdNodes(page).find((n) => n['@type'] === 'BreadcrumbList') as
         { itemListElement: { name: string; item: string }[] } | undefined;
       const expected = breadcrumbs(route.meta, index).map((c) => [c.name, absoluteUrl(host, c.path)]);
       expect(list?.itemListElement.map((e) => [e.name, e.item]) ?? [], page.path).toEqual(expected.length > 1 ? expected : []);
       checked++;
     }
-    expect(checked).toBe(manifest.routes.filter((r) => r.path !== ADMIN_PATH).length);
+    expect(checked).toBe(byPath.size - (byPath.has(ADMIN_PATH) ? 1 : 0));
     const blog = manifest.routes.find((r) => r.listing?.page === 1);
     for (const post of manifest.routes.filter((r) => r.kind === 'post')) {
       expect(breadcrumbs(post.meta, index).map((c) => c.path)).toEqual(['/', blog!.path, post.path]);

@@ -5,10 +5,10 @@
  */
 import { it, expect } from 'vitest';
 import { readManifest } from '../../src/lib/routes/manifest';
-import { assertBuilt, pagefindPages, pagefindPath } from './built-site';
+import { pagefindPages, pagefindPath, requireDist } from '../support/built-site';
 
 const dist = 'dist';
-assertBuilt(dist);
+requireDist();
 const manifest = readManifest('content');
 const indexed = pagefindPages(dist).map((p) => ({ ...p, path: pagefindPath(p.url) }));
 const indexable = manifest.routes.filter((r) => !r.meta.noindex);

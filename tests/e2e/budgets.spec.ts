@@ -5,14 +5,16 @@
  * to its file in dist/ and measured gzip -9. Budgets: 10 KB for pages without
  * a form or sign-in (no React runtime), 75 KB for the home page, 90 KB for a
  * page with a form island (detected in its HTML), 100 KB for /login.
- * Prints a table with the HTML and CSS figures (budgets for those: tests/build/budgets.test.ts).
+ * Prints a table with each page's HTML and CSS figures beside it; their
+ * budgets are the pre-publish check's (npm run check:dist, src/lib/deploy/gate/budgets.ts).
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
-import { BUDGETS, gzipSize, jsBudgetKind, kb } from '../../src/lib/deploy/gate/budgets';
+import { BUDGETS, gzipSize, jsBudgetKind, kb, pageWeight } from '../../src/lib/deploy/gate/budgets';
 import { table } from '../support/table';
-import { DIST, hasFormIsland, readDist, sitePages } from '../support/site';
+import { servedFile } from '../../src/lib/deploy/built-site';
+import { DIST, hasFormIsland, readDist, sitePages } from '../support/built-site';
 import { settle } from '../support/settle';
 
 const pages = sitePages();
@@ -37,18 +39,20 @@ test.describe('JavaScript budget at page load', () => {
 
       let js = 0;
       for (const script of scripts) {
-        const local = join(DIST, decodeURIComponent(script));
-        expect(existsSync(local), `${path} loaded ${script}, which is not a file of the build`).toBe(true);
-        js += gzipSize(readFileSync(local));
+        const local = servedFile(decodeURIComponent(script), (file) => existsSync(join(DIST, file)));
+        expect(local, `${path} loaded ${script}, which is not a file of the build`).toBeDefined();
+        js += gzipSize(readFileSync(join(DIST, local!)));
       }
       const html = readDist(file);
       const kind = jsBudgetKind(path, hasFormIsland(html));
       const budget = BUDGETS.js[kind];
       if (js > budget) over.push(`${path} (${kind}): ${kb(js)} KB > ${kb(budget)} KB: ${[...scripts].join(', ')}`);
-      rows.push([source === '404' ? '404 page' : path, kind, scripts.size, kb(js), kb(budget), kb(gzipSize(html))]);
+      const weight = pageWeight(DIST, file);
+      rows.push([source === '404' ? '404 page' : path, kind, scripts.size, kb(js), kb(budget), kb(weight.html), kb(weight.css)]);
     }
     console.log(
-      `\nJavaScript at page load, ${testInfo.project.name} (gzip -9 KB)\n` + table(['page', 'kind', 'files', 'JS', 'budget', 'HTML'], rows),
+      `\nJavaScript at page load, ${testInfo.project.name} (gzip -9 KB)\n` +
+        table(['page', 'kind', 'files', 'JS', 'budget', 'HTML', 'CSS'], rows),
     );
     expect(over, 'pages over their JavaScript budget').toEqual([]);
   });

@@ -123,7 +123,7 @@ test.describe('mobile menu', () => {
 });
 
 test.describe('every page renders without console errors or outside requests', () => {
-  // The CMS at /admin is checked by tests/e2e/cms.spec.ts, with the local proxy it talks to.
+  // The CMS at /admin is checked by tests/e2e/cms.spec.ts, with the GitHub and Netlify stubs it talks to.
   for (const { path } of servedPaths(manifest).filter((p) => p.path !== ADMIN_PATH)) {
     test(path, async ({ page, problems }) => {
       await page.goto(path);

@@ -1,137 +1,273 @@
 /**
- * The editors' studio end to end: the built /admin (Decap CMS) with its local
- * proxy (decap-server, what `npm run cms` starts) editing a temporary copy of
- * content/. An editor opens a product, changes its card description and
- * publishes: the file on disk changes, and the copy still builds. A value
- * over the schema's limit is refused in the editor with that limit.
+ * The editors' studio at /admin (Sveltia CMS), end to end in a real browser
+ * under the headers the build publishes (tests/e2e/published-headers.ts):
+ *
+ * - Production sign-in: the GitHub login through Netlify's OAuth popup, with
+ *   Netlify and the GitHub API answered by stubs (tests/e2e/github-mock.ts),
+ *   ends in the editor's collections; with the public pages' opener policy
+ *   (`same-origin`) on /admin the popup loses its opener and the editor never
+ *   signs in, which is why /admin has its own.
+ * - Local editing: the folder picker (stubbed) hands the CMS a working copy
+ *   held in the browser's private file system (OPFS): content/ of this
+ *   repository and a .git folder. An editor changes a product's description
+ *   and saves: the file changes in that field only; a description over the
+ *   schema's limit is refused with the limit; the edited copy builds.
+ *
+ * The CMS asks for its fonts from a CDN before its bundled copies: the policy
+ * refuses those three, which is expected and the only violation allowed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { CMS_PROXY_ORIGIN } from '../../src/lib/deploy/csp';
+import { applyPublishedHeaders, violations } from './published-headers';
+import { mockGitHubSignIn, mockGitHubStatus, EDITOR } from './github-mock';
+import { ADMIN_PATH } from '../../src/lib/deploy/csp';
+import type { CmsConfig } from '../../src/lib/cms/config';
+import { checkDocument } from '../../src/lib/content/validate';
+import { placeholderValues } from '../../src/lib/content/placeholders';
+import { productSchemaWith } from '../../src/lib/content/schemas';
+import { readProductCategories, readSite } from '../../src/lib/content/read';
 import { buildCopy } from '../support/build-copy';
+import { DIST } from '../support/built-site';
 
-const PRODUCT = 'newsbox';
+const config = JSON.parse(readFileSync(join(DIST, 'admin', 'config.json'), 'utf8')) as CmsConfig;
+const COLLECTIONS = config.collections.map((c) => c.label);
+const CDN_FONT = /^https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\//;
+const PRODUCT_FILE = 'content/products/newsbox.md';
+const productSchema = productSchemaWith(readProductCategories('content'));
+const values = placeholderValues(readSite('content'));
 
-/** A free local port for the proxy (the default 8081 may be an editor's own `npm run cms`). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
+const frontmatter = (text: string) => parseYaml(/^---\n([\s\S]*?)\n---/.exec(text)![1]) as Record<string, unknown>;
+const body = (text: string) => text.replace(/^---\n[\s\S]*?\n---\n/, '').trim();
+
+/** Tallies the JavaScript the page loads from the site: files and gzip bytes, printed by the tests. */
+function javascriptLoaded(page: Page) {
+  const files = new Map<string, number>();
+  page.on('response', async (r) => {
+    if (new URL(r.url()).hostname === 'localhost' && r.url().endsWith('.js'))
+      files.set(r.url(), gzipSync(await r.body(), { level: 9 }).length);
   });
+  return () => {
+    const gzip = [...files.values()].reduce((a, b) => a + b, 0);
+    return `${files.size} files, ${(gzip / 1024).toFixed(1)} KB gzip`;
+  };
 }
 
-async function waitForProxy(url: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ action: 'info' }),
-      });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`decap-server did not start at ${url}`);
+/** The CSP violations of the page other than the refused CDN fonts. */
+async function unexpectedViolations(page: Page) {
+  const all = await violations(page);
+  expect(all.filter((v) => v.directive === 'font-src').length, 'the CMS asks for its CDN fonts').toBeGreaterThan(0);
+  return all.filter((v) => !(v.directive === 'font-src' && CDN_FONT.test(v.blocked)));
 }
 
-const frontmatter = (file: string) => parseYaml(/^---\n([\s\S]*?)\n---/.exec(readFileSync(file, 'utf8'))![1]) as Record<string, unknown>;
-
-test.describe('CMS at /admin, local mode', () => {
-  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe('CMS at /admin', () => {
+  test.describe.configure({ timeout: 120_000 });
   test.skip(({ isMobile }) => isMobile, 'the editor is checked on desktop');
+  // The refused CDN fonts: Chromium reports each one on the console.
+  test.use({ allowConsoleErrors: [/Loading the font 'https:\/\/cdn\.jsdelivr\.net\/fontsource\//] });
+  test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }));
 
-  let repo: string;
-  let proxy: ChildProcess;
-  let port: number;
-  const file = () => join(repo, 'content', 'products', `${PRODUCT}.md`);
+  test.describe('production sign-in with GitHub through Netlify', () => {
+    test('the editor signs in and sees the collections, under the headers the build publishes', async ({ page, problems }) => {
+      const record = await mockGitHubSignIn(page.context(), config.backend);
+      await applyPublishedHeaders(page);
+      const warnings: string[] = [];
+      page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+      const javascript = javascriptLoaded(page);
 
-  test.beforeAll(async () => {
-    repo = mkdtempSync(join(tmpdir(), 'corvana-cms-'));
-    cpSync('content', join(repo, 'content'), { recursive: true });
-    port = await freePort();
-    proxy = spawn(process.execPath, ['node_modules/decap-server/dist/index.js'], {
-      env: { ...process.env, PORT: String(port), MODE: 'fs', GIT_REPO_DIRECTORY: repo, LOG_LEVEL: 'error' },
-      stdio: 'ignore',
+      const response = await page.goto(ADMIN_PATH);
+      const headers = await response!.allHeaders();
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(headers['content-security-policy']).not.toContain("'unsafe-eval'");
+      const popup = page.waitForEvent('popup');
+      await page.getByRole('button', { name: /^Sign In with \W?GitHub\W?$/ }).click();
+      // The popup keeps its opener and hands the token back; the CMS, holding it, closes the popup.
+      const signIn = await popup;
+      if (!signIn.isClosed()) await signIn.waitForEvent('close', { timeout: 30_000 });
+
+      const collections = page.getByRole('tree', { name: 'Collection List' });
+      for (const label of COLLECTIONS) await expect(collections.getByRole('treeitem', { name: label })).toBeVisible({ timeout: 30_000 });
+      const newsbox = frontmatter(readFileSync(PRODUCT_FILE, 'utf8')).title as string;
+      await expect(page.getByRole('row', { name: newsbox })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Show Account Menu' })).toBeVisible();
+
+      // Netlify was asked for this site's GitHub login; GitHub answered the token's calls, REST and GraphQL.
+      expect(record.authorizations.map((q) => Object.fromEntries(q))).toEqual([
+        { provider: 'github', site_id: 'cms.netlify.com', scope: 'repo,user' },
+      ]);
+      expect(record.unexpected).toEqual([]);
+      expect(record.calls.slice(0, 5)).toEqual([
+        'GET /user',
+        `GET /repos/${config.backend.repo}/collaborators/${EDITOR.login}`,
+        'POST /graphql (last commit)',
+        expect.stringMatching(new RegExp(`^GET /repos/${config.backend.repo}/git/trees/[0-9a-f]{40}$`)),
+        'POST /graphql (file contents)',
+      ]);
+      await page.waitForLoadState('networkidle');
+      expect(await unexpectedViolations(page), 'CSP violations').toEqual([]);
+      expect(problems.blockedRequests, 'requests to hosts the stubs do not answer').toEqual([]);
+      // Sveltia warns about configuration options it ignores or misreads: there must be none.
+      expect(warnings).toEqual([]);
+
+      const shown = ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'x-frame-options'];
+      console.log(`/admin response headers:\n${shown.map((name) => `  ${name}: ${headers[name]}`).join('\n')}`);
+      console.log(`/admin JavaScript loaded through sign-in: ${javascript()}`);
     });
-    await waitForProxy(`http://localhost:${port}/api/v1`);
+
+    test('with the public opener policy (same-origin) on /admin the popup loses its opener and the editor stays signed out', async ({
+      page,
+      problems,
+    }) => {
+      const record = await mockGitHubSignIn(page.context(), config.backend);
+      await applyPublishedHeaders(page, { path: ADMIN_PATH, headers: { 'Cross-Origin-Opener-Policy': 'same-origin' } });
+      const response = await page.goto(ADMIN_PATH);
+      expect((await response!.allHeaders())['cross-origin-opener-policy']).toBe('same-origin');
+      const aborted = page.waitForEvent('console', (m) => /Authentication aborted/.test(m.text()));
+      const popup = page.context().waitForEvent('page');
+      await page.getByRole('button', { name: /^Sign In with \W?GitHub\W?$/ }).click();
+      const done = await popup;
+      await done.waitForURL(/^https:\/\/api\.netlify\.com\/auth\?/);
+      // Cut off from /admin: the token has nowhere to go, and the CMS gives the sign-in up.
+      expect(await done.evaluate(() => window.opener)).toBeNull();
+      await aborted;
+      // It lost its handle on the popup too: the popup stays open, waiting.
+      expect(done.isClosed()).toBe(false);
+      expect(problems.consoleErrors.splice(0)).toEqual(['AbortError Authentication aborted undefined']);
+      expect(record.authorizations).toHaveLength(1);
+      expect(record.calls).toEqual([]);
+      await expect(page.getByRole('button', { name: /^Sign In with \W?GitHub\W?$/ })).toBeVisible();
+      await expect(page.getByRole('tree', { name: 'Collection List' })).toHaveCount(0);
+    });
   });
 
-  test.afterAll(() => {
-    proxy?.kill();
-    if (repo) rmSync(repo, { recursive: true, force: true });
-  });
+  test.describe('local editing of a working copy', () => {
+    test.describe.configure({ mode: 'serial' });
+    const REPO = 'website';
+    // The copy the tests edit, on disk between tests: each test's browser gets it in a fresh OPFS.
+    let copy: string;
+    test.beforeAll(() => {
+      copy = mkdtempSync(join(tmpdir(), 'corvana-cms-'));
+      for (const file of contentFiles('.')) {
+        mkdirSync(join(copy, dirname(file)), { recursive: true });
+        writeFileSync(join(copy, file), readFileSync(file));
+      }
+    });
+    test.afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-  /** The built /admin talks to the proxy at its default address; send that to this test's proxy. */
-  async function openProduct(page: Page) {
-    await page.route(`${CMS_PROXY_ORIGIN}/api/v1**`, (route) =>
-      route.continue({ url: route.request().url().replace(CMS_PROXY_ORIGIN, `http://localhost:${port}`) }),
-    );
-    await page.goto('/admin');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('link', { name: 'Products' }).first().click();
-    const title = frontmatter(file()).title as string;
-    await page
-      .getByRole('link', { name: new RegExp(title) })
-      .first()
-      .click();
-    const description = page.getByLabel('Description', { exact: true }).first();
-    await expect(description).toHaveValue(frontmatter(file()).description as string);
-    return description;
-  }
+    /** The files of `root`/content, as paths from `root`. */
+    function contentFiles(root: string): string[] {
+      return readdirSync(join(root, 'content'), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'));
+    }
 
-  async function publish(page: Page) {
-    await page.getByRole('button', { name: 'Publish' }).first().click();
-    await page.getByText('Publish now', { exact: true }).click();
-  }
+    /** Loads the copy into the origin's OPFS as `website/` (with a .git folder), and makes the folder picker return it. */
+    async function openWorkingCopy(page: Page) {
+      await mockGitHubStatus(page.context());
+      await applyPublishedHeaders(page);
+      await page.addInitScript((name) => {
+        const w = window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle>; __picked: number };
+        w.__picked = 0;
+        w.showDirectoryPicker = async () => {
+          w.__picked++;
+          return (await navigator.storage.getDirectory()).getDirectoryHandle(name);
+        };
+      }, REPO);
+      await page.goto('/robots.txt');
+      const files = [
+        ...contentFiles(copy).map((path) => ({ path, text: readFileSync(join(copy, path), 'utf8') })),
+        { path: '.git/HEAD', text: 'ref: refs/heads/main\n' },
+        { path: '.git/config', text: '[core]\n\trepositoryformatversion = 0\n\tbare = false\n' },
+      ];
+      await page.evaluate(
+        async ({ name, files }) => {
+          const root = await navigator.storage.getDirectory();
+          await root.removeEntry(name, { recursive: true }).catch(() => undefined);
+          const repo = await root.getDirectoryHandle(name, { create: true });
+          for (const { path, text } of files) {
+            const parts = path.split('/');
+            let dir = repo;
+            for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+            const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+            await writable.write(text);
+            await writable.close();
+          }
+        },
+        { name: REPO, files },
+      );
+      await page.goto(ADMIN_PATH);
+      await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+      await expect(page.getByRole('tree', { name: 'Collection List' }).getByRole('treeitem', { name: 'Products' })).toBeVisible({
+        timeout: 30_000,
+      });
+      expect(await page.evaluate(() => (window as unknown as { __picked: number }).__picked)).toBe(1);
+    }
 
-  test('an editor changes a product description and the file on disk changes', async ({ page }) => {
-    const before = readFileSync(file(), 'utf8');
-    const description = await openProduct(page);
-    const changed = 'Personalized news from every source you follow, summarized by AI agents and delivered each morning.';
-    await description.fill(changed);
-    await publish(page);
-    await expect.poll(() => frontmatter(file()).description, { timeout: 20_000 }).toBe(changed);
-    // The rest of the file is the same content: the other fields and the body survive the round trip.
-    const after = frontmatter(file());
-    const original = parseYaml(/^---\n([\s\S]*?)\n---/.exec(before)![1]) as Record<string, unknown>;
-    expect({ ...after, description: original.description }).toEqual(original);
-    expect(
-      readFileSync(file(), 'utf8')
-        .split(/\n---\n/)[1]
-        .trim(),
-    ).toBe(before.split(/\n---\n/)[1].trim());
-  });
+    const readCopy = (page: Page, path: string) =>
+      page.evaluate(
+        async ({ name, path }) => {
+          let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(name);
+          const parts = path.split('/');
+          for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
+          return (await (await dir.getFileHandle(parts.at(-1)!)).getFile()).text();
+        },
+        { name: REPO, path },
+      );
 
-  test('a description over the schema limit is refused with the limit', async ({ page, problems }) => {
-    const before = readFileSync(file(), 'utf8');
-    const description = await openProduct(page);
-    await description.fill('x'.repeat(301));
-    await publish(page);
-    await expect(page.getByText('Must be 20–300 characters.').first()).toBeVisible();
-    expect(readFileSync(file(), 'utf8')).toBe(before);
-    // Decap rejects its save with no reason when validation refuses an entry: that one
-    // rejection is the refusal itself, any other page error still fails the test.
-    expect(problems.pageErrors.filter((e) => e !== 'undefined')).toEqual([]);
-    problems.pageErrors.splice(0);
-  });
+    async function openProduct(page: Page) {
+      const title = frontmatter(readFileSync(join(copy, PRODUCT_FILE), 'utf8')).title as string;
+      await page.getByRole('tree', { name: 'Collection List' }).getByRole('treeitem', { name: 'Products' }).click();
+      await page.getByRole('row', { name: title }).click();
+      const description = page.getByRole('textbox', { name: 'Description', exact: true }).first();
+      await expect(description).toHaveValue(frontmatter(readFileSync(join(copy, PRODUCT_FILE), 'utf8')).description as string);
+      return description;
+    }
 
-  test('the edited copy builds', async () => {
-    const out = join(repo, 'dist');
-    const build = buildCopy({ root: repo, contentDir: join(repo, 'content'), out });
-    expect(build.status, build.output).toBe(0);
-    const html = readFileSync(join(out, 'products.html'), 'utf8');
-    expect(html).toContain('Personalized news from every source you follow');
+    test("an editor changes a product's description and saves: that field alone changes", async ({ page }) => {
+      const javascript = javascriptLoaded(page);
+      await openWorkingCopy(page);
+      const before = readFileSync(join(copy, PRODUCT_FILE), 'utf8');
+      const description = await openProduct(page);
+      const changed = 'Personalized news from every source you follow, summarized by AI agents and delivered each morning.';
+      await description.fill(changed);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(async () => frontmatter(await readCopy(page, PRODUCT_FILE)).description, { timeout: 20_000 }).toBe(changed);
+      const after = await readCopy(page, PRODUCT_FILE);
+      // The same content otherwise, as the content check reads it: the CMS writes the schema's defaults
+      // into items that left them out and orders keys as the configuration does, which changes no meaning.
+      const [was, is] = [before, after].map((text) => {
+        const checked = checkDocument(PRODUCT_FILE, productSchema, frontmatter(text), values);
+        if (!checked.ok) throw new Error(checked.problems.join('\n'));
+        return checked.data as Record<string, unknown>;
+      });
+      expect(is.description).toBe(changed);
+      expect({ ...is, description: was.description }).toEqual(was);
+      expect(body(after)).toBe(body(before));
+      writeFileSync(join(copy, PRODUCT_FILE), after);
+      expect(await unexpectedViolations(page), 'CSP violations').toEqual([]);
+      console.log(`/admin JavaScript loaded through an edit: ${javascript()}`);
+    });
+
+    test('a description over the schema limit is refused with the limit', async ({ page }) => {
+      await openWorkingCopy(page);
+      const before = await readCopy(page, PRODUCT_FILE);
+      const description = await openProduct(page);
+      await description.fill('x'.repeat(301));
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Must be 20–300 characters.').first()).toBeVisible();
+      expect(await readCopy(page, PRODUCT_FILE)).toBe(before);
+    });
+
+    test('the edited copy builds', async () => {
+      test.setTimeout(240_000);
+      const out = join(copy, 'dist');
+      const build = buildCopy({ root: copy, contentDir: join(copy, 'content'), out });
+      expect(build.status, build.output).toBe(0);
+      expect(readFileSync(join(out, 'products.html'), 'utf8')).toContain('Personalized news from every source you follow');
+    });
   });
 });

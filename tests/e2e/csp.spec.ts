@@ -1,8 +1,8 @@
 /**
  * Every page under the real response headers: each response from the preview
  * server gets the headers Netlify would give its path from the build output
- * (each page's Content-Security-Policy from dist/_headers, and netlify.toml's
- * fixed Permissions-Policy, COOP, CORP …), on top of the CSP <meta> Astro
+ * (each page's Content-Security-Policy and COOP from dist/_headers, and netlify.toml's
+ * fixed Permissions-Policy, CORP …: tests/e2e/published-headers.ts), on top of the CSP <meta> Astro
  * writes into each page. A form is submitted under them too. Fails on any CSP violation (securitypolicyviolation events,
  * recorded by an init script) and, through the fixture, on any console error
  * ("Refused to …" messages included). Each page is also scrolled (which
@@ -12,44 +12,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
-import { headersFor } from '../../src/lib/deploy/netlify';
 import type { FormsCopy } from '../../src/lib/content/schemas';
-import { DIST, publishedHeaderRules, sitePages } from '../support/site';
+import { DIST, sitePages } from '../support/built-site';
+import { applyPublishedHeaders, violations } from './published-headers';
 import { settle } from '../support/settle';
 import { mockInsert, rest } from './supabase-mock';
 
-const rules = publishedHeaderRules();
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  sample: string;
-  source: string;
-}
-
-async function applyPublishedHeaders(page: Page) {
-  await page.addInitScript(() => {
-    const list: unknown[] = ((window as unknown as { __csp: unknown[] }).__csp = []);
-    document.addEventListener('securitypolicyviolation', (e) =>
-      list.push({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}` }),
-    );
-  });
-  await page.route(
-    (url) => /^(localhost|127\.0\.0\.1)$/.test(url.hostname),
-    async (route) => {
-      const response = await route.fetch();
-      const headers = { ...response.headers(), ...headersFor(rules, new URL(route.request().url()).pathname) };
-      await route.fulfill({ response, headers });
-    },
-  );
-}
-
 // Requests still in flight when a test ends must not fail it.
 test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }));
-
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp);
 
 test.describe('the CSP check itself', () => {
   // This test provokes a violation on purpose; the console error it causes is expected.
@@ -59,6 +30,7 @@ test.describe('the CSP check itself', () => {
     const response = await page.goto('/');
     expect(response?.headers()['content-security-policy'], 'dist/_headers gives / its policy').toContain("frame-ancestors 'none'");
     expect(response?.headers()['content-security-policy']).toContain("'sha256-");
+    expect(response?.headers()['cross-origin-opener-policy'], 'dist/_headers gives / the strict opener policy').toBe('same-origin');
     // JSON-LD is a data block: present, not hashed, and not reported.
     expect(await page.locator('script[type="application/ld+json"]').count()).toBeGreaterThan(0);
     await settle(page);

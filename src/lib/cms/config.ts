@@ -1,14 +1,23 @@
 /**
- * The Decap CMS configuration, generated from the zod schemas that validate
+ * The configuration of the CMS at /admin (Sveltia CMS, which reads Decap's
+ * configuration format), generated from the zod schemas that validate
  * content/ (src/lib/content/model.ts), never written by hand: each field gets
  * its label, its hint (the schema's `.describe()` text and its limits),
  * required or not, length limits as patterns the editor enforces, select
  * options from enums, and the section types of a discriminated union as
  * typed list items. The schemas go through zod's JSON Schema export first,
  * so every zod wrapper (optional, default, pipe …) is already resolved.
+ *
+ * Sveltia shows a field's `hint` but not the help of a section type or of a
+ * file in a file collection: that help is carried to the hint of the list of
+ * sections (shown under it, by its Add button) and to the comment of the
+ * file's top field (shown at the top of its form).
  */
 import { z } from 'astro/zod';
 import type { ContentSource } from '../content/model';
+
+/** Netlify's OAuth provider, which signs editors in to GitHub (its `/auth` page opens in a popup). */
+export const NETLIFY_OAUTH_ORIGIN = 'https://api.netlify.com';
 
 /** The subset of JSON Schema that zod's export produces for our schemas. */
 export interface JsonSchema {
@@ -39,6 +48,8 @@ export interface CmsField {
   widget: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'datetime' | 'list' | 'object' | 'markdown' | 'hidden';
   required?: boolean;
   hint?: string;
+  /** Shown under the label, above the input (a hint is shown below it). */
+  comment?: string;
   default?: unknown;
   pattern?: [string, string];
   options?: (string | number)[];
@@ -63,7 +74,6 @@ export interface CmsType {
   name: string;
   label: string;
   widget: 'object';
-  hint?: string;
   summary?: string;
   fields: CmsField[];
 }
@@ -82,20 +92,22 @@ export interface CmsCollection {
   identifier_field?: string;
   summary?: string;
   fields?: CmsField[];
-  files?: { name: string; label: string; file: string; description?: string; fields: CmsField[] }[];
+  files?: { name: string; label: string; file: string; fields: CmsField[] }[];
 }
 
 export interface CmsConfig {
+  /** GitHub through Netlify's OAuth provider in production; a working copy opened with the folder picker on localhost. */
   backend: { name: 'github'; repo: string; branch: string; base_url: string };
-  local_backend: { url: string };
   publish_mode?: string;
   media_folder: string;
   public_folder: string;
   site_url: string;
   display_url: string;
-  logo_url?: string;
+  app_title: string;
+  logo: { src: string };
   load_config_file: false;
-  omit_empty_optional_fields: true;
+  /** Optional fields left empty are not written, so a saved file holds no `id: ''` or `href: null`. */
+  output: { omit_empty_optional_fields: true };
   collections: CmsCollection[];
 }
 
@@ -258,11 +270,18 @@ function listField(name: string, s: JsonSchema, required: boolean): CmsField {
       const fields = fieldsOf(o).filter((f) => f.name !== 'type');
       const type = String(o.properties!.type.const);
       const variant: CmsType = { name: type, label: labelOf(type), widget: 'object', fields };
-      if (o.description) variant.hint = o.description;
       const summary = summaryOf(fields);
       if (summary) variant.summary = summary;
       return variant;
     });
+    // The CMS shows no help on a type itself: the list says what each type is for.
+    const help = options
+      .filter((o) => o.description)
+      .map((o) => `**${labelOf(String(o.properties!.type.const))}**: ${o.description!.trim()}`)
+      .join(' ');
+    const out = withCommon(name, s, required, field);
+    if (help) out.hint = [out.hint, help].filter(Boolean).join(' ');
+    return out;
   } else if (isType(item, 'object')) {
     field.fields = fieldsOf(item);
     const summary = summaryOf(field.fields);
@@ -300,11 +319,24 @@ export interface CmsInput {
   repo: string;
   branch: string;
   siteUrl: string;
-  localProxyUrl: string;
+  /** The name on the sign-in screen and the browser tab. */
+  appTitle: string;
+  /** The image on the sign-in screen, a path on the site. */
+  logo: string;
+}
+
+/**
+ * The help of each file of a file collection, which the CMS does not show,
+ * becomes the comment of its top fields (a file's fields sit under one key:
+ * `site:`, `items:` …), shown at the top of the form, unless their hint says
+ * it already.
+ */
+function withFileHelp(fields: CmsField[], description: string): CmsField[] {
+  return fields.map((f) => (f.hint?.includes(description) ? f : { ...f, comment: description }));
 }
 
 /** The whole configuration `CMS.init` receives on /admin. */
-export function cmsConfig({ model, contentDir, repo, branch, siteUrl, localProxyUrl }: CmsInput): CmsConfig {
+export function cmsConfig({ model, contentDir, repo, branch, siteUrl, appTitle, logo }: CmsInput): CmsConfig {
   const dir = contentDir.replace(/^\.\//, '').replace(/\/$/, '');
   const collections: CmsCollection[] = [];
   for (const source of model) {
@@ -337,21 +369,21 @@ export function cmsConfig({ model, contentDir, repo, branch, siteUrl, localProxy
       files: files.map((source) => ({
         name: source.name,
         label: source.label,
-        description: source.description,
         file: `${dir}/${source.file}`,
-        fields: fieldsOf(jsonSchemaOf(source.schema)).map((f) => ({ ...f, collapsed: false })),
+        fields: withFileHelp(fieldsOf(jsonSchemaOf(source.schema)), source.description).map((f) => ({ ...f, collapsed: false })),
       })),
     });
   }
   return {
-    backend: { name: 'github', repo, branch, base_url: 'https://api.netlify.com' },
-    local_backend: { url: localProxyUrl },
+    backend: { name: 'github', repo, branch, base_url: NETLIFY_OAUTH_ORIGIN },
     media_folder: 'public/images',
     public_folder: '/images',
     site_url: siteUrl,
     display_url: siteUrl,
+    app_title: appTitle,
+    logo: { src: logo },
     load_config_file: false,
-    omit_empty_optional_fields: true,
+    output: { omit_empty_optional_fields: true },
     collections,
   };
 }

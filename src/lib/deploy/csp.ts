@@ -3,8 +3,9 @@
  * writes into every page (`security.csp` in astro.config.mjs, a <meta> with
  * the page's script hashes) and the one Netlify sends as a real header
  * (dist/_headers, written by the build from the very pages it publishes:
- * src/lib/deploy/integration.ts). The build-independent headers (HSTS, framing,
- * caching of /_astro) live in netlify.toml.
+ * src/lib/deploy/integration.ts), and each page's Cross-Origin-Opener-Policy,
+ * written there too because /admin needs another one. The build-independent
+ * headers (HSTS, framing, caching of /_astro) live in netlify.toml.
  *
  * Browsers enforce BOTH policies, so a request must pass each of them:
  * - scripts: no 'unsafe-inline' / 'unsafe-eval' anywhere. Inline scripts run only
@@ -75,27 +76,39 @@ export function astroCsp(input: CspInput): AstroCspOption {
 
 /**
  * What one page needs beyond the public policy. Only /admin has any: the CMS
- * (Decap) compiles its configuration validators with `new Function`
- * ('unsafe-eval'), talks to GitHub and Netlify's OAuth in production and to
- * its local proxy (decap-server, `npm run cms`) on an editor's machine, and
- * shows avatars and media previews (GitHub hosts, blob: URLs).
+ * (Sveltia CMS, src/pages/admin.astro) talks to the GitHub API (REST and
+ * GraphQL) and reads GitHub's status API at boot; it fetches its logo, first
+ * its own as a data: URL, then the site's; it shows avatars from GitHub, and
+ * its logo, assets and uploads as blob: images. It needs no eval. Its sign-in
+ * opens Netlify's OAuth page in a popup, a navigation no CSP directive
+ * governs, whose token comes back by postMessage: what that needs is the
+ * opener policy below.
  */
 export interface PagePolicy {
   scriptResources: string[];
   /** Whole directives whose sources are added to the common directive of the same name. */
   directives: string[];
+  /** The page's Cross-Origin-Opener-Policy. */
+  openerPolicy: string;
 }
+
+/**
+ * Cross-Origin-Opener-Policy of every public page: a window of another origin
+ * that opens the site, or that the site opens, gets no handle on it.
+ */
+export const OPENER_POLICY = 'same-origin';
 
 /** The path of the CMS, which gets its own policy (content/pages/admin.yaml serves it). */
 export const ADMIN_PATH = '/admin';
-/** The local proxy of Decap CMS (decap-server's default port; `npm run cms`). */
-export const CMS_PROXY_ORIGIN = 'http://localhost:8081';
+/** The GitHub API, and the status page the CMS reads before signing in. */
+export const GITHUB_API_ORIGIN = 'https://api.github.com';
+export const GITHUB_STATUS_ORIGIN = 'https://www.githubstatus.com';
 export const ADMIN_POLICY: PagePolicy = {
-  scriptResources: ["'unsafe-eval'"],
-  directives: [
-    `connect-src https://api.github.com https://api.netlify.com ${CMS_PROXY_ORIGIN} blob:`,
-    'img-src blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com',
-  ],
+  scriptResources: [],
+  directives: [`connect-src ${GITHUB_API_ORIGIN} ${GITHUB_STATUS_ORIGIN} data:`, 'img-src blob: https://avatars.githubusercontent.com'],
+  // The sign-in popup (Netlify's OAuth page) must keep its opener to hand the token back;
+  // with same-origin the browser severs it and the editor never signs in.
+  openerPolicy: 'same-origin-allow-popups',
 };
 
 /** `base` with the sources of `extra` added to the directive of the same name (or appended). */

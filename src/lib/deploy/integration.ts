@@ -2,26 +2,33 @@
  * The files Netlify reads from the publish folder, written by the build from
  * what it publishes (an Astro integration on `astro:build:done`):
  * - dist/_headers: each page's Content-Security-Policy, with the hashes of
- *   that page's own inline scripts, and its Cache-Control; the RSS feed's
- *   Content-Type;
+ *   that page's own inline scripts, its Cross-Origin-Opener-Policy and its
+ *   Cache-Control; the RSS feed's Content-Type;
  * - dist/_redirects: the 301s of content/redirects.yaml.
  * Nothing build-dependent is committed, so an inline script or a redirect
  * cannot ship without its header or rule. The site stays static: the Netlify
  * adapter (`staticHeaders`) would bring its own build output and server
  * tooling for the same two plain files.
  *
- * Each rule names one exact path, so no two rules set the same header for a
- * path (Netlify would combine their values into two policies). An unknown
- * path matches none: Netlify answers it with 404.html, whose CSP <meta> (same
- * directives, its own hashes) and netlify.toml's X-Frame-Options still apply.
+ * Each rule names one exact path, and netlify.toml sets none of these
+ * headers, so exactly one rule gives a page each of them. Netlify merges the
+ * two files (for the same path and header, netlify.toml's value replaces
+ * _headers'), and what it sends when a `/*` rule and a page's rule both set a
+ * header is not something to depend on (a joined pair, or either value): a
+ * `/*` COOP would leave /admin's sign-in to chance. The pre-publish check
+ * refuses any second value. An unknown path matches none: Netlify answers it
+ * with 404.html, whose CSP <meta> (same directives, its own hashes) and
+ * netlify.toml's X-Frame-Options still apply; it gets no opener policy, which
+ * guards nothing on a page that holds nothing.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { htmlFiles, inlineScripts, pagePath, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
+import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
+import { builtPages, pagePath } from './built-site';
 import type { Redirect } from '../routes/build';
-import { ADMIN_PATH, ADMIN_POLICY, headerCsp, REVALIDATE_CACHE, type CspInput } from './csp';
+import { ADMIN_PATH, ADMIN_POLICY, headerCsp, OPENER_POLICY, REVALIDATE_CACHE, type CspInput } from './csp';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';
 
 export interface PageHtml {
@@ -30,15 +37,21 @@ export interface PageHtml {
   html: string;
 }
 
-/** One rule per page: its CSP (script hashes of that page only; the CMS's own additions on /admin) and Cache-Control. */
+/**
+ * One rule per page: its CSP (script hashes of that page only; the CMS's own
+ * additions on /admin), its Cross-Origin-Opener-Policy (the CMS's sign-in popup
+ * needs its own on /admin) and Cache-Control.
+ */
 export function pageHeaderRules(pages: PageHtml[], input: CspInput): HeaderRule[] {
   return pages.map(({ file, html }) => {
     const path = pagePath(file);
     const scriptHashes = inlineScripts(html).map((s) => s.hash);
+    const policy = path === ADMIN_PATH ? ADMIN_POLICY : undefined;
     return {
       for: path,
       values: {
-        'Content-Security-Policy': headerCsp({ ...input, scriptHashes }, path === ADMIN_PATH ? ADMIN_POLICY : undefined),
+        'Content-Security-Policy': headerCsp({ ...input, scriptHashes }, policy),
+        'Cross-Origin-Opener-Policy': policy?.openerPolicy ?? OPENER_POLICY,
         'Cache-Control': REVALIDATE_CACHE,
       },
     };
@@ -61,14 +74,13 @@ export interface DeployInput extends CspInput {
 
 /** Writes dist/_headers and dist/_redirects for the pages in `distDir`; returns what it wrote. */
 export function writeDeployFiles(distDir: string, { redirects, ...csp }: DeployInput) {
-  const pages = htmlFiles(distDir).map((file) => ({ file, html: readFileSync(join(distDir, file), 'utf8') }));
-  const headers = [...pageHeaderRules(pages, csp), ...feedHeaderRules(distDir)];
+  const headers = [...pageHeaderRules(builtPages(distDir), csp), ...feedHeaderRules(distDir)];
   const generated = 'Written by the build (src/lib/deploy/integration.ts); never edit or commit.';
   writeFileSync(
     join(distDir, '_headers'),
     renderHeadersFile(headers, [
       generated,
-      'Each page: its CSP with the hashes of its own inline scripts. The RSS feed: its Content-Type.',
+      'Each page: its CSP with the hashes of its own inline scripts, its opener policy, its caching. The RSS feed: its Content-Type.',
     ]),
   );
   const rules = redirectRules(redirects);

@@ -3,11 +3,9 @@
  * `_headers` and `_redirects` file formats, and how Netlify matches a path
  * to header rules. The build writes both files into dist/
  * (src/lib/deploy/integration.ts); the pre-publish check and the tests read them
- * back with the parsers here.
+ * back with the parsers here. Reading a build folder is built-site.ts's.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import type { Redirect } from '../routes/build';
 
 export interface InlineScript {
@@ -19,21 +17,6 @@ export interface InlineScript {
 }
 
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript']);
-
-/** Every HTML file under `dir` (the pagefind bundle excluded), relative paths, sorted. */
-export function htmlFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) {
-        if (name !== 'pagefind' && name !== '_astro') walk(full);
-      } else if (name.endsWith('.html')) out.push(relative(dir, full).split(sep).join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 export function sha256Source(content: string): string {
   return `sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}`;
@@ -50,11 +33,6 @@ export function inlineScripts(html: string, file = ''): InlineScript[] {
     scripts.push({ file, content: match[2], hash: sha256Source(match[2]) });
   }
   return scripts;
-}
-
-/** All executable inline scripts of a build folder. */
-export function buildInlineScripts(distDir: string): InlineScript[] {
-  return htmlFiles(distDir).flatMap((file) => inlineScripts(readFileSync(join(distDir, file), 'utf8'), file));
 }
 
 /** A header rule: a `_headers` block or a `[[headers]]` table of netlify.toml. */
@@ -101,12 +79,6 @@ export function parseCsp(policy: string): Map<string, string[]> {
     if (name && !directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), sources);
   }
   return directives;
-}
-
-/** The site path a built HTML file answers (build.format "file", Netlify pretty URLs): about.html -> /about. */
-export function pagePath(file: string): string {
-  const path = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '');
-  return path === '' ? '/' : path;
 }
 
 /** The `_headers` file: a path on its own line, then its headers indented, one per line. */

@@ -11,6 +11,9 @@ import type { Manifest, RouteEntry } from './manifest';
 import { indexableRoutes } from './build';
 import { absoluteUrl, normalizePath } from './urls';
 
+/** Where @astrojs/sitemap writes its index, which names the sitemap files (robots.txt points at it). */
+export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
+
 /** The sitemap protocol has no "quarterly"; the nearest value that does not understate change is monthly. */
 export const SITEMAP_CHANGEFREQ = { weekly: 'weekly', monthly: 'monthly', quarterly: 'monthly', yearly: 'yearly' } as const;
 

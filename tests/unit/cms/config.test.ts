@@ -2,11 +2,12 @@
  * The CMS configuration generator (src/lib/cms/config.ts): on a small schema
  * with every kind of field, and on the site's schemas (with the fixture content's
  * categories and repository), where every schema field
- * must have its CMS field and every CMS field a schema field.
+ * must have its CMS field and every CMS field a schema field, in the options
+ * Sveltia CMS reads (help it would not show is carried where it shows it).
  */
 import { describe, it, expect } from 'vitest';
 import { z } from 'astro/zod';
-import { cmsConfig, fieldsOf, jsonSchemaOf, labelOf, type CmsField, type JsonSchema } from '../../../src/lib/cms/config';
+import { cmsConfig, fieldsOf, jsonSchemaOf, labelOf, type CmsField, type CmsType, type JsonSchema } from '../../../src/lib/cms/config';
 import { contentModel } from '../../../src/lib/content/model';
 import { readProductCategories, readSite } from '../../../src/lib/content/read';
 import { sectionSchema } from '../../../src/lib/content/schemas';
@@ -144,11 +145,14 @@ describe('the generator on every kind of field', () => {
     expect(cta.fields!.every((f) => f.required === false)).toBe(true);
   });
 
-  it('a discriminated union: one typed list item per variant, the type written by the CMS', () => {
+  it('a discriminated union: one typed list item per variant, the type written by the CMS, their help on the list', () => {
     const blocks = byName(fields, 'blocks');
     expect(blocks.typeKey).toBe('type');
     expect(blocks.types!.map((t) => t.name)).toEqual(['hero', 'faq']);
-    expect(blocks.types![0]).toMatchObject({ label: 'Hero', hint: 'The page header.', summary: '{{fields.heading}}' });
+    expect(blocks.types![0]).toEqual(expect.objectContaining({ label: 'Hero', summary: '{{fields.heading}}' }));
+    // The CMS shows no help on a type: the list's hint says what each one is for.
+    expect(blocks.types![0]).not.toHaveProperty('hint');
+    expect(blocks.hint).toBe('**Hero**: The page header.');
     expect(blocks.types![0].fields.map((f) => f.name)).toEqual(['heading']);
     expect(byName(blocks.types![1].fields, 'items').fields!.map((f) => f.name)).toEqual(['question']);
   });
@@ -203,7 +207,8 @@ describe('the configuration of this site', () => {
     repo: site.repository.github,
     branch: site.repository.branch,
     siteUrl: site.host,
-    localProxyUrl: 'http://localhost:8081/api/v1',
+    appTitle: 'Content editor',
+    logo: '/favicon.svg',
   });
   const collection = (name: string) => config.collections.find((c) => c.name === name)!;
 
@@ -228,6 +233,40 @@ describe('the configuration of this site', () => {
       branch: site.repository.branch,
       base_url: 'https://api.netlify.com',
     });
+  });
+
+  it('speaks Sveltia: output options where it reads them, nothing it ignores', () => {
+    // At the top level it would be ignored, and a saved entry would hold empty ids and null links.
+    expect(config.output).toEqual({ omit_empty_optional_fields: true });
+    expect(config).not.toHaveProperty('omit_empty_optional_fields');
+    expect(config).not.toHaveProperty('local_backend');
+    expect(config).toMatchObject({ load_config_file: false, app_title: 'Content editor', logo: { src: '/favicon.svg' } });
+    const types = (fields: CmsField[]): CmsType[] =>
+      fields.flatMap((f) => [...(f.types ?? []), ...types([...(f.fields ?? []), ...(f.types ?? []).flatMap((t) => t.fields)])]);
+    const all = types(config.collections.flatMap((c) => [...(c.fields ?? []), ...(c.files ?? []).flatMap((f) => f.fields)]));
+    expect(all.length).toBeGreaterThan(16);
+    for (const type of all) expect(type, type.name).not.toHaveProperty('hint');
+    for (const file of config.collections.flatMap((c) => c.files ?? [])) expect(file, file.name).not.toHaveProperty('description');
+  });
+
+  it("shows each file's help at the top of its form, once", () => {
+    const files = config.collections.flatMap((c) => c.files ?? []);
+    for (const source of model.filter((s) => s.kind === 'file' && s.cms)) {
+      const fields = files.find((f) => f.name === source.name)!.fields;
+      const shown = fields.filter((f) => f.comment === source.description || f.hint?.includes(source.description));
+      expect(shown.length, source.name).toBe(fields.length);
+      for (const f of fields) expect(f.comment === source.description && Boolean(f.hint?.includes(source.description)), f.name).toBe(false);
+    }
+    expect(byName(files.find((f) => f.name === 'site')!.fields, 'site').comment).toBe(model.find((s) => s.name === 'site')!.description);
+  });
+
+  it('lists what each section type is for under the sections of a page', () => {
+    const sections = byName(collection('pages').fields!, 'sections');
+    for (const option of sectionSchema.options) {
+      const description = option.description!;
+      const type = option.shape.type.value;
+      expect(sections.hint, type).toContain(`**${labelOf(type)}**: ${description}`);
+    }
   });
 
   it('gives every schema field a CMS field and no CMS field without one (every file the CMS edits)', () => {

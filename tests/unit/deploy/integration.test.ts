@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageHeaderRules, redirectRules, writeDeployFiles } from '../../../src/lib/deploy/integration';
 import { parseCsp, parseHeadersFile, parseRedirectsFile, sha256Source } from '../../../src/lib/deploy/netlify';
-import { REVALIDATE_CACHE } from '../../../src/lib/deploy/csp';
+import { ADMIN_PATH, ADMIN_POLICY, REVALIDATE_CACHE } from '../../../src/lib/deploy/csp';
 import { FEED_PATH } from '../../../src/lib/seo/feed';
 
 const scriptSrc = (rule: { values: Record<string, string> }) => parseCsp(rule.values['Content-Security-Policy']).get('script-src');
@@ -40,6 +40,24 @@ describe('page header rules', () => {
       expect(parseCsp(rule.values['Content-Security-Policy']).get('connect-src')).toEqual(["'self'", 'https://db.acme.example']);
       expect(rule.values['Cache-Control']).toBe(REVALIDATE_CACHE);
     }
+  });
+
+  it('gives every page the strict opener policy, and the CMS the one its sign-in popup needs, with its own CSP and no eval', () => {
+    const withAdmin = pageHeaderRules(
+      [...pages, { file: 'admin.html', html: '<html><script type="module" src="/_astro/a.js"></script></html>' }],
+      {},
+    );
+    const opener = Object.fromEntries(withAdmin.map((r) => [r.for, r.values['Cross-Origin-Opener-Policy']]));
+    expect(opener).toEqual({
+      '/': 'same-origin',
+      '/about': 'same-origin',
+      '/services/new': 'same-origin',
+      [ADMIN_PATH]: 'same-origin-allow-popups',
+    });
+    const admin = parseCsp(withAdmin.find((r) => r.for === ADMIN_PATH)!.values['Content-Security-Policy']);
+    expect(admin.get('connect-src')).toEqual(["'self'", ...ADMIN_POLICY.directives[0].split(' ').slice(1)]);
+    expect(admin.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(parseCsp(withAdmin[0].values['Content-Security-Policy']).get('connect-src')).toEqual(["'self'"]);
   });
 });
 

@@ -4,7 +4,6 @@ import {
   headersFor,
   inlineScripts,
   matchesRule,
-  pagePath,
   parseHeadersFile,
   parseRedirectsFile,
   renderHeadersFile,
@@ -34,14 +33,6 @@ describe('Netlify path matching', () => {
     ];
     expect(headersFor(rules, '/_astro/x.js')).toEqual({ 'Cache-Control': 'a, b', X: '1' });
     expect(headersFor(rules, '/about')).toEqual({ 'Cache-Control': 'a' });
-  });
-
-  it('maps built files to the paths Netlify serves them at (pretty URLs)', () => {
-    expect(pagePath('index.html')).toBe('/');
-    expect(pagePath('about.html')).toBe('/about');
-    expect(pagePath('services/x.html')).toBe('/services/x');
-    expect(pagePath('post/index.html')).toBe('/post');
-    expect(pagePath('404.html')).toBe('/404');
   });
 });
 

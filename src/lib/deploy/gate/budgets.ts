@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { BuiltPage } from '../built-site';
 
 export const KB = 1000;
 
@@ -57,4 +58,17 @@ export function pageWeight(distDir: string, file: string): PageWeight {
     inline ? gzipSize(inline) : 0,
   );
   return { html: gzipSize(html), css, stylesheets };
+}
+
+/** The heaviest page for HTML and for CSS against their budgets, one line: what the gate prints when it passes. */
+export function headroom(distDir: string, pages: Pick<BuiltPage, 'file' | 'path'>[]): string {
+  if (pages.length === 0) return 'no pages';
+  const weights = pages.map((page) => ({ path: page.path, ...pageWeight(distDir, page.file) }));
+  const heaviest = (kind: 'html' | 'css') => weights.reduce((max, w) => (w[kind] > max[kind] ? w : max), weights[0]);
+  return (['html', 'css'] as const)
+    .map((kind) => {
+      const page = heaviest(kind);
+      return `${kind.toUpperCase()} ${kb(page[kind])} KB (${page.path}) of ${kb(BUDGETS[kind])} KB`;
+    })
+    .join(', ');
 }

@@ -4,10 +4,13 @@
  * problem names the page and the rule:
  * - headers:      every page has exactly one CSP header rule (dist/_headers),
  *                 allowing each of its inline scripts by hash and no other, no
- *                 'unsafe-inline', connect-src as in its <meta> (the build's
- *                 Supabase origin, no wildcard); netlify.toml's fixed headers
- *                 (HSTS with preload …) reach it; /_astro/* is cached immutable;
- *                 the RSS feed, when built, is served as application/rss+xml;
+ *                 'unsafe-inline' or 'unsafe-eval', connect-src as in its <meta>
+ *                 (the build's Supabase origin, no wildcard; /admin: the CMS's
+ *                 own sources); exactly one Cross-Origin-Opener-Policy,
+ *                 same-origin (/admin: same-origin-allow-popups, which its
+ *                 sign-in popup needs); netlify.toml's fixed headers (HSTS with
+ *                 preload …) reach it; /_astro/* is cached immutable; the RSS
+ *                 feed, when built, is served as application/rss+xml;
  * - redirects:    dist/_redirects holds exactly content/redirects.yaml, as forced 301s;
  * - budget:       HTML ≤ 14 KB and CSS ≤ 12 KB gzip per page;
  * - secret:       no service-role key, secret key or private key in any text file;
@@ -15,21 +18,12 @@
  * - link:         every link lands (src/lib/deploy/gate/links.ts);
  * - security.txt: present, and valid at the time of the check.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readManifest } from '../../routes/manifest';
-import {
-  htmlFiles,
-  inlineScripts,
-  matchesRule,
-  pagePath,
-  parseCsp,
-  parseHeadersFile,
-  parseRedirectsFile,
-  type HeaderRule,
-} from '../netlify';
-import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, REVALIDATE_CACHE } from '../csp';
+import { inlineScripts, matchesRule, parseCsp, parseRedirectsFile, type HeaderRule } from '../netlify';
+import { builtPages, distFiles, headerRules } from '../built-site';
+import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, REVALIDATE_CACHE } from '../csp';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../../seo/feed';
 import { BUDGETS, kb, pageWeight } from './budgets';
@@ -60,12 +54,6 @@ const TEXT = /\.(html|js|mjs|css|json|xml|txt|svg|webmanifest|map)$/;
 const IMMUTABLE = /\bimmutable\b/;
 const YEAR = 31_536_000;
 
-function allFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
-}
-
 /** The value of a header in a rule, whatever its case. */
 const valueOf = (rule: HeaderRule, name: string) =>
   Object.entries(rule.values).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
@@ -82,6 +70,8 @@ function metaCsp(html: string): Map<string, string[]> | undefined {
 
 function checkPageHeaders(rules: HeaderRule[], path: string, html: string, supabase: string | undefined): string[] {
   const out: string[] = [];
+  // Only the CMS at /admin has a policy of its own (csp.ts ADMIN_POLICY); every public page keeps the strict one.
+  const page = path === ADMIN_PATH ? ADMIN_POLICY : undefined;
   const policies = headerValues(rules, path, 'Content-Security-Policy');
   if (policies.length !== 1) {
     out.push(
@@ -92,11 +82,7 @@ function checkPageHeaders(rules: HeaderRule[], path: string, html: string, supab
   } else {
     const csp = parseCsp(policies[0]);
     const scriptSrc = csp.get('script-src') ?? [];
-    // Only the CMS at /admin has a policy of its own (security.ts ADMIN_POLICY); every public page keeps the strict one.
-    const page = path === ADMIN_PATH ? ADMIN_POLICY : undefined;
-    for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'"]) {
-      if (scriptSrc.includes(unsafe) && !page?.scriptResources.includes(unsafe)) out.push(`script-src allows ${unsafe}`);
-    }
+    for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'"]) if (scriptSrc.includes(unsafe)) out.push(`script-src allows ${unsafe}`);
     const scripts = inlineScripts(html);
     const needed = new Set(scripts.map((s) => `'${s.hash}'`));
     for (const script of scripts) {
@@ -124,6 +110,13 @@ function checkPageHeaders(rules: HeaderRule[], path: string, html: string, supab
       }
     }
   }
+  // One value only: two rules' values would reach the browser joined (or one of them, at Netlify's choice).
+  const opener = headerValues(rules, path, 'Cross-Origin-Opener-Policy');
+  const expectedOpener = page?.openerPolicy ?? OPENER_POLICY;
+  if (opener.length !== 1 || opener[0] !== expectedOpener)
+    out.push(
+      `Cross-Origin-Opener-Policy is "${opener.join(', ')}"${opener.length > 1 ? ` (${opener.length} rules set it)` : ''}, not "${expectedOpener}"`,
+    );
   const hsts = headerValues(rules, path, 'Strict-Transport-Security').join(', ');
   const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0);
   if (maxAge < YEAR || !/includeSubDomains/i.test(hsts) || !/\bpreload\b/i.test(hsts))
@@ -140,15 +133,13 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
   const add = (page: string, rule: Rule, detail: string) => problems.push({ page, rule, detail });
   if (!existsSync(join(dist, 'index.html'))) return [{ page: dist, rule: 'link', detail: 'no index.html: is this a build folder?' }];
 
-  const files = allFiles(dist);
-  const pages = htmlFiles(dist).map((file) => ({ file, path: pagePath(file), html: readFileSync(join(dist, file), 'utf8') }));
+  const files = distFiles(dist);
+  const pages = builtPages(dist);
   const manifest = readManifest(contentDir);
 
   // Headers: netlify.toml's fixed rules plus the build's _headers.
-  const toml = parseToml(netlifyToml) as { headers?: HeaderRule[] };
-  const headersFile = join(dist, '_headers');
-  const rules = [...(toml.headers ?? []), ...(existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [])];
-  if (!existsSync(headersFile))
+  const rules = headerRules(dist, netlifyToml);
+  if (!existsSync(join(dist, '_headers')))
     add('_headers', 'headers', 'dist/_headers is missing (the deploy-files integration in astro.config.mjs writes it)');
   for (const page of pages) for (const detail of checkPageHeaders(rules, page.path, page.html, supabase)) add(page.path, 'headers', detail);
   for (const file of files.filter((f) => f.startsWith('_astro/'))) {

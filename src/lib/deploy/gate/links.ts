@@ -11,6 +11,7 @@
  * the module URLs of Astro islands.
  */
 import type { Redirect } from '../../routes/build';
+import { servedFile } from '../built-site';
 
 export interface LinkProblem {
   /** The site path of the page holding the link. */
@@ -125,14 +126,6 @@ export function telProblem(url: string): string | undefined {
   return digits < 7 || digits > 15 ? `has ${digits} digits (a phone number has 7 to 15)` : undefined;
 }
 
-/** The built file a site path is served from, if any. */
-function fileOf(path: string, files: Set<string>): string | undefined {
-  if (path === '/') return files.has('index.html') ? 'index.html' : undefined;
-  if (path.endsWith('/')) return undefined; // the site's paths never end in "/"
-  const name = path.slice(1);
-  return [name, `${name}.html`, `${name}/index.html`].find((candidate) => files.has(candidate));
-}
-
 export function checkLinks({ pages, files, redirects, origin }: LinkCheckInput): LinkProblem[] {
   const redirectTo = new Map(redirects.map((r) => [r.from, r.to]));
   const idCache = new Map<string, Set<string>>();
@@ -184,7 +177,7 @@ export function checkLinks({ pages, files, redirects, origin }: LinkCheckInput):
       const path = unescape(resolved.pathname);
       const fragment = unescape(resolved.hash.slice(1));
       const target = redirectTo.get(path) ?? path;
-      const file = fileOf(target, files);
+      const file = servedFile(target, (candidate) => files.has(candidate));
       if (!file) {
         problem(
           path.endsWith('/') && path !== '/'

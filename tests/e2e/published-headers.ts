@@ -1,0 +1,43 @@
+/**
+ * The site as Netlify serves it: every response from the preview server gets
+ * the headers Netlify would give its path from the build output (each page's
+ * CSP and opener policy from dist/_headers, netlify.toml's fixed headers), on
+ * top of the CSP <meta> Astro writes into each page; and a recorder of the CSP
+ * violations the page reports (securitypolicyviolation events).
+ */
+import type { Page } from '@playwright/test';
+import { headersFor } from '../../src/lib/deploy/netlify';
+import { publishedHeaderRules } from '../support/built-site';
+
+const rules = publishedHeaderRules();
+
+export interface Violation {
+  directive: string;
+  blocked: string;
+  sample: string;
+  source: string;
+}
+
+/**
+ * Serve the site under the published headers; `override` replaces headers of
+ * one path (a test that proves what a header is for).
+ */
+export async function applyPublishedHeaders(page: Page, override?: { path: string; headers: Record<string, string> }) {
+  await page.addInitScript(() => {
+    const list: unknown[] = ((window as unknown as { __csp: unknown[] }).__csp = []);
+    document.addEventListener('securitypolicyviolation', (e) =>
+      list.push({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}` }),
+    );
+  });
+  await page.route(
+    (url) => /^(localhost|127\.0\.0\.1)$/.test(url.hostname),
+    async (route) => {
+      const response = await route.fetch();
+      const path = new URL(route.request().url()).pathname;
+      const headers = { ...response.headers(), ...headersFor(rules, path), ...(override?.path === path ? override.headers : {}) };
+      await route.fulfill({ response, headers });
+    },
+  );
+}
+
+export const violations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp);
