@@ -64,7 +64,9 @@ export interface LayoutProblems {
  * Read the page as laid out now. Every visible text node is measured line
  * by line (Range client rects). Visually hidden text (sr-only, the form's
  * honeypot) and text that is not shown (display none, hidden, transparent)
- * is left out; decorative text is not: it must not sit on other text either.
+ * is left out. Decorative layers (data-decorative: the home hero's floating
+ * words) are measured for clipping and sideways scrolling but not for
+ * overlaps: they are drawn behind the text on purpose.
  */
 export function layoutProblems(page: Page): Promise<LayoutProblems> {
   return page.evaluate(() => {
@@ -82,13 +84,15 @@ export function layoutProblems(page: Page): Promise<LayoutProblems> {
       const style = getComputedStyle(el);
       const rect = el.getBoundingClientRect();
       const hiddenHere =
+        // Also false inside a closed <details> and under content-visibility: hidden.
+        !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) ||
         style.display === 'none' ||
         style.visibility === 'hidden' ||
         Number(style.opacity) === 0 ||
         style.color === 'rgba(0, 0, 0, 0)' ||
         // Visually hidden on purpose: a 1px clipped box (sr-only) or a tiny box that hides its overflow.
         (style.overflow !== 'visible' && rect.width <= 1 && rect.height <= 1) ||
-        (style.clip !== 'auto' && style.position === 'absolute');
+        (style.position === 'absolute' && (style.clip !== 'auto' || style.clipPath === 'inset(50%)'));
       const result = !hiddenHere && isShown(el.parentElement);
       shown.set(el, result);
       return result;
@@ -120,7 +124,7 @@ export function layoutProblems(page: Page): Promise<LayoutProblems> {
       return result;
     };
 
-    const lines: { node: Text; el: Element; box: Box }[] = [];
+    const lines: { node: Text; el: Element; box: Box; decorative: boolean }[] = [];
     const clipped: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
@@ -134,10 +138,12 @@ export function layoutProblems(page: Page): Promise<LayoutProblems> {
       for (const r of range.getClientRects()) {
         if (r.width < 1 || r.height < 1) continue;
         const box = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
-        lines.push({ node, el, box });
+        lines.push({ node, el, box, decorative: Boolean(el.closest('[data-decorative]')) });
         if (cut) continue;
         if (box.left < -1 || box.right > viewWidth + 1) cut = 'outside the window';
-        const by = clips.find((c) => box.left < c.box.left - 1 || box.right > c.box.right + 1 || box.top < c.box.top - 1 || box.bottom > c.box.bottom + 1);
+        const by = clips.find(
+          (c) => box.left < c.box.left - 1 || box.right > c.box.right + 1 || box.top < c.box.top - 1 || box.bottom > c.box.bottom + 1,
+        );
         if (by) cut = `cut by <${by.el.tagName.toLowerCase()} class="${(by.el.getAttribute('class') ?? '').slice(0, 40)}">`;
       }
       if (cut) clipped.push(`${say(node.data)} ${cut}`);
@@ -149,7 +155,10 @@ export function layoutProblems(page: Page): Promise<LayoutProblems> {
       const inset = (b.bottom - b.top) / 4;
       return { left: b.left + 1, right: b.right - 1, top: b.top + inset, bottom: b.bottom - inset };
     };
-    const sorted = lines.map((l) => ({ ...l, core: core(l.box) })).sort((a, b) => a.core.top - b.core.top);
+    const sorted = lines
+      .filter((l) => !l.decorative)
+      .map((l) => ({ ...l, core: core(l.box) }))
+      .sort((a, b) => a.core.top - b.core.top);
     const overlaps = new Set<string>();
     for (let i = 0; i < sorted.length; i++) {
       const a = sorted[i];
