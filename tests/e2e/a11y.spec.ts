@@ -70,9 +70,16 @@ test.describe('visible focus', () => {
           const rect = el.getBoundingClientRect();
           const header = document.querySelector('body > header')?.getBoundingClientRect();
           const id = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" @${Math.round(rect.x)},${Math.round(rect.y + scrollY)}`;
-          const underHeader = Boolean(header && !el.closest('header') && rect.bottom <= header.bottom);
+          // The skip link is fixed above the header on purpose; anything else must not sit under it.
+          const underHeader = Boolean(
+            header && !el.closest('header') && getComputedStyle(el).position !== 'fixed' && rect.bottom <= header.bottom,
+          );
           const inWindow = rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth;
-          return { id, rect: { x: rect.x, y: rect.y, width: rect.width, height: rect.height }, visible: inWindow && !underHeader };
+          const visible = inWindow && !underHeader;
+          // Measure the ring whole: bring it away from the window's edges.
+          if (getComputedStyle(el).position !== 'fixed') el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+          const box = el.getBoundingClientRect();
+          return { id, rect: { x: box.x, y: box.y, width: box.width, height: box.height }, visible };
         });
         if (!stop || seen.has(stop.id)) break; // wrapped around to the start
         seen.add(stop.id);

@@ -84,7 +84,12 @@ test.describe('header and menu on every page', () => {
       expect(await currentLinks(page, false), 'aria-current in the header').toEqual(wide);
       await page.emulateMedia({ forcedColors: 'active' });
       const edgeless = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('button, input[type="submit"], a.btn-primary, a.btn-secondary, a[class*="btn"]')]
+        // Filled and outlined buttons; btn-link is a text link (underlined), not a button.
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            'button, input[type="submit"], a.btn-primary, a.btn-secondary, a[class*="btn"]:not(.btn-link)',
+          ),
+        ]
           .filter((el) => el.checkVisibility() && !el.closest('[data-decorative]'))
           .filter((el) => {
             const s = getComputedStyle(el);
