@@ -18,6 +18,7 @@ interface Props {
   links: MenuLink[];
   login: MenuLink;
   search: MenuLink;
+  /** The page's site path as links write it ("/about", not "/about.html"). */
   currentPath: string;
   /** Screen-reader names from content/ui.yaml (header). */
   labels: { menu: string; panel: string; navigation: string };
@@ -61,6 +62,7 @@ export default function MobileMenu({ links, login, search, currentPath, labels }
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
 
+  const currentIf = (href: string) => (href === currentPath ? 'page' : undefined);
   const linkClass = (href: string) =>
     `block rounded-lg px-3 py-3 text-base font-medium ${href === currentPath ? 'bg-brand-50 text-brand-800' : 'text-ink-900 hover:bg-ink-50'}`;
 
@@ -99,18 +101,18 @@ export default function MobileMenu({ links, login, search, currentPath, labels }
           <ul className="space-y-1">
             {links.map((link) => (
               <li key={link.href + link.label}>
-                <a href={link.href} className={linkClass(link.href)} aria-current={link.href === currentPath ? 'page' : undefined}>
+                <a href={link.href} className={linkClass(link.href)} aria-current={currentIf(link.href)}>
                   {link.label}
                 </a>
               </li>
             ))}
             <li>
-              <a href={search.href} className={linkClass(search.href)}>
+              <a href={search.href} className={linkClass(search.href)} aria-current={currentIf(search.href)}>
                 {search.label}
               </a>
             </li>
           </ul>
-          <a href={login.href} className="btn-primary mt-4 w-full">
+          <a href={login.href} className="btn-primary mt-4 w-full" aria-current={currentIf(login.href)}>
             {login.label}
           </a>
         </nav>

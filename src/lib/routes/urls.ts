@@ -10,6 +10,15 @@ export function normalizePath(path: string): string {
   return withSlash.replace(/\/+$/, '');
 }
 
+/**
+ * The site path of the page being rendered, from Astro.url.pathname: with
+ * build.format 'file' a page renders at "/about.html" (the home page at
+ * "/index.html") while links and the sitemap say "/about" and "/".
+ */
+export function pagePath(pathname: string): string {
+  return normalizePath(pathname.replace(/\.html$/, '').replace(/(^|\/)index$/, '/'));
+}
+
 /** Absolute URL of a site path on the canonical host. */
 export function absoluteUrl(host: string, path: string): string {
   const origin = host.replace(/\/+$/, '');
