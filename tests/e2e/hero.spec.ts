@@ -41,7 +41,7 @@ for (const { path } of heroPages) {
     await page.mouse.move(from.x, from.y);
     await waitForIsland(page, HERO); // the first pointer over the hero starts it
     await expect(tip(0)).toBeVisible();
-    await expect(tip(0)).toHaveText((await button(0).getAttribute('aria-label'))!);
+    await expect(button(0)).toHaveAccessibleName((await tip(0).textContent())!);
 
     // Onto the tooltip, through the gap between it and the avatar.
     const to = await center(tip(0).locator('span'));

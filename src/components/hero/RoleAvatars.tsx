@@ -59,13 +59,14 @@ export default function RoleAvatars({ roles, label }: Props) {
         <li key={role} className="group relative">
           <button
             type="button"
-            aria-label={role}
             onClick={() => toggle(index)}
             onMouseEnter={() => rearm(index)}
             onFocus={() => rearm(index)}
             className="flex h-12 w-12 items-center justify-center rounded-full border-2 border-ink-900 bg-gradient-to-br from-brand-600 to-accent-600 text-sm font-bold"
           >
+            {/* Named by its role in text, not aria-label, so the name includes what the button shows to everyone. */}
             <span aria-hidden="true">{role.slice(0, 2)}</span>
+            <span className="sr-only">{role}</span>
           </button>
           {/* The bottom padding bridges the gap to the avatar, so the pointer can move onto the tooltip;
               the button's name already says the role, so screen readers skip the tooltip. */}
