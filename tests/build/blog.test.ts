@@ -2,7 +2,8 @@
  * The blog and its feed as built: /blog, /blog/2 … list every post exactly
  * once, newest first, 12 a page, each entry with its date, linked title and
  * summary, each page linking every other page (aria-current on its own,
- * previous/next); every post links back to the blog; /rss.xml is RSS 2.0
+ * previous/next); every post shows the trail Home › Blog › post, the same
+ * as its BreadcrumbList JSON-LD; /rss.xml is RSS 2.0
  * with every post once, newest first; every page announces the feed.
  * The real site has one post, so a second test builds a copy of content/
  * with 26 more (27 posts: three pages) and checks the same, plus the route
@@ -23,7 +24,7 @@ import { absoluteUrl } from '../../src/lib/routes/urls';
 import { checkDist } from '../../src/lib/deploy/gate/check';
 import type { ListingCopy } from '../../src/lib/content/schemas';
 import { builtPages } from '../../src/lib/deploy/built-site';
-import { canonicalHost, hasPage, headMismatches, readPage, requireDist, routeMismatches } from '../support/built-site';
+import { canonicalHost, hasPage, headMismatches, jsonLdNodes, readPage, requireDist, routeMismatches } from '../support/built-site';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 import { buildCopy } from '../support/build-copy';
 
@@ -83,10 +84,24 @@ function pagination(html: string, label: string): { status: string; links: PageL
   return { status: decode(/<p\b[^>]*>([\s\S]*?)<\/p>/.exec(nav)?.[1] ?? ''), links };
 }
 
+/** A post's visible breadcrumb trail: each link's name, path and aria-current, in order. */
+function visibleTrail(html: string) {
+  const nav = /<nav\b[^>]*data-breadcrumb[^>]*>([\s\S]*?)<\/nav>/.exec(html);
+  return {
+    label: nav ? attr(nav[0].slice(0, nav[0].indexOf('>') + 1), 'aria-label') : undefined,
+    links: [...(nav?.[1] ?? '').matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map(([, attrs, text]) => ({
+      name: decode(text),
+      path: attr(attrs, 'href'),
+      current: attr(attrs, 'aria-current'),
+    })),
+  };
+}
+
 /** Everything the blog and the feed must be in the build in `dist`, made from `contentDir`. */
 function checkBlog(dist: string, contentDir: string, manifest: Manifest) {
   const blog = blogRoute(manifest.routes);
   expect(blog, 'content/pages has a blog (layout: blog)').toBeDefined();
+  const host = canonicalHost(manifest);
   const copy = listingCopy(contentDir, manifest, blog!.id);
   const pages = manifest.routes.filter((r) => r.listing);
   const paths = pages.map((p) => p.path);
@@ -141,10 +156,15 @@ function checkBlog(dist: string, contentDir: string, manifest: Manifest) {
       datetime: isoDate(post.source.published!),
       summary: post.meta.description,
     });
-    // And the post links back to the blog.
-    expect(readPage(post.path, dist), `${post.path} links to ${blog!.path}`).toMatch(
-      new RegExp(`<a href="${blog!.path}"[^>]*>\\s*<span aria-hidden="true">`),
-    );
+    // And the post shows its trail Home › Blog › post: the links of its BreadcrumbList, the last marked current.
+    const html = readPage(post.path, dist);
+    const trail = visibleTrail(html);
+    const jsonLd = jsonLdNodes({ path: post.path, html }).find((n) => n['@type'] === 'BreadcrumbList') as
+      { itemListElement: { name: string; item: string }[] } | undefined;
+    expect(trail.label, `${post.path}: the trail's name`).toBeTruthy();
+    expect(trail.links.map((l) => l.path)).toEqual(['/', blog!.path, post.path]);
+    expect(trail.links.map((l) => [l.name, absoluteUrl(host, l.path!)])).toEqual(jsonLd?.itemListElement.map((e) => [e.name, e.item]));
+    expect(trail.links.map((l) => l.current)).toEqual([undefined, undefined, 'page']);
   }
 
   // No client JavaScript on the blog: only the header's menu island, hydrated on first interaction.

@@ -3,9 +3,11 @@
  * action are in the HTML); hydrated on the first scroll or interaction
  * (client:interaction="scroll"), its background layers then move with
  * scroll at different speeds. Under prefers-reduced-motion nothing moves:
- * no parallax and no floating words.
+ * no parallax and no floating words. The words keep to a strip beside the
+ * text where the hero is wide enough, and are not shown elsewhere.
  */
 import { useEffect, useRef } from 'react';
+import RoleAvatars from '../hero/RoleAvatars';
 
 interface Props {
   heading: string;
@@ -48,7 +50,7 @@ export default function ParallaxHero({ heading, lead, action, hashtags, floating
   }, []);
 
   return (
-    <section className="relative isolate overflow-hidden bg-ink-900 text-white" data-parallax-hero="">
+    <section className="@container relative isolate overflow-hidden bg-ink-900 text-white" data-parallax-hero="">
       {/* Faint background art, exempt from contrast rules (WCAG 1.4.3, incidental): inert takes it out of
           focus, the accessibility tree and contrast checkers (axe, Lighthouse) alike. */}
       <div aria-hidden="true" inert data-decorative="" className="pointer-events-none absolute inset-0 -z-10">
@@ -64,58 +66,47 @@ export default function ParallaxHero({ heading, lead, action, hashtags, floating
           }}
           className="absolute top-20 right-0 h-80 w-80 rounded-full bg-accent-600/40 blur-3xl"
         />
+        {/* The floating words keep to a strip right of the text, shown only where the hero is wide enough
+            for one (a container query in rem, so larger text hides them too): they never sit over the heading,
+            the paragraph or the buttons. Forced colours would paint them as solid text: hidden there. */}
         <div
           ref={(el) => {
             layers.current[2] = el;
           }}
-          className="absolute inset-0"
+          className="absolute inset-0 mx-auto hidden max-w-6xl @5xl:block forced-colors:hidden"
+          data-floating-words=""
         >
-          {floatingWords.map((word, i) => (
-            // Decorative text: hidden from assistive technology with the whole layer (aria-hidden above).
-            <span
-              key={word}
-              className="floating-word absolute text-2xl font-bold text-white/15 sm:text-4xl"
-              style={{ top: `${15 + i * 20}%`, left: `${(i % 2 ? 62 : 8) + i * 3}%`, animationDelay: `${i * 1.5}s` }}
-            >
-              {word}
-            </span>
-          ))}
+          <div className="absolute inset-y-0 right-8 w-52">
+            {floatingWords.map((word, i) => (
+              // Decorative text: hidden from assistive technology with the whole layer (aria-hidden above).
+              <span
+                key={word}
+                className="floating-word absolute text-4xl font-bold whitespace-nowrap text-white/15"
+                style={{ top: `${15 + i * 20}%`, left: `${i % 2 ? 20 : 0}%`, animationDelay: `${i * 1.5}s` }}
+              >
+                {word}
+              </span>
+            ))}
+          </div>
         </div>
       </div>
       <div className="container-page py-24 sm:py-32">
-        <h1 className="max-w-3xl text-5xl font-extrabold tracking-tight sm:text-6xl">{heading}</h1>
-        {lead && <p className="mt-6 max-w-2xl text-lg text-ink-200 sm:text-xl">{lead}</p>}
-        <a href={action.href} className="btn mt-8 bg-white text-ink-900 hover:bg-brand-50">
-          {action.label}
-        </a>
-        <ul className="mt-8 flex flex-wrap gap-2" aria-label={labels.hashtags}>
-          {hashtags.map((tag) => (
-            <li key={tag} className="rounded-full border border-white/30 px-3 py-1 text-sm text-ink-50">
-              {tag}
-            </li>
-          ))}
-        </ul>
-        <ul className="mt-10 flex -space-x-2" aria-label={labels.roles}>
-          {roles.map((role) => (
-            <li key={role} className="group relative">
-              <span
-                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a keyboard user reaches the role's label as a mouse user does by hovering
-                tabIndex={0}
-                role="img"
-                aria-label={role}
-                className="flex h-12 w-12 items-center justify-center rounded-full border-2 border-ink-900 bg-gradient-to-br from-brand-600 to-accent-600 text-sm font-bold"
-              >
-                <span aria-hidden="true">{role.slice(0, 2)}</span>
-              </span>
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute -top-9 left-1/2 -translate-x-1/2 rounded bg-white px-2 py-1 text-xs font-semibold whitespace-nowrap text-ink-900 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100"
-              >
-                {role}
-              </span>
-            </li>
-          ))}
-        </ul>
+        {/* Beside the floating words' strip: never under them. */}
+        <div className="@5xl:mr-60">
+          <h1 className="max-w-3xl text-5xl font-extrabold tracking-tight sm:text-6xl">{heading}</h1>
+          {lead && <p className="mt-6 max-w-2xl text-lg text-ink-200 sm:text-xl">{lead}</p>}
+          <a href={action.href} className="btn mt-8 bg-white text-ink-900 hover:bg-brand-50">
+            {action.label}
+          </a>
+          <ul className="mt-8 flex flex-wrap gap-2" aria-label={labels.hashtags}>
+            {hashtags.map((tag) => (
+              <li key={tag} className="rounded-full border border-white/30 px-3 py-1 text-sm text-ink-50">
+                {tag}
+              </li>
+            ))}
+          </ul>
+          <RoleAvatars roles={roles} label={labels.roles} />
+        </div>
       </div>
     </section>
   );

@@ -9,7 +9,7 @@ import { readRedirectsOf } from '../content/read';
 import type { PageMeta } from '../content/schemas';
 import { getSite } from '../content/collections';
 import { placeholderValues } from '../content/placeholders';
-import { blogRoute, buildRoutes, routeSourceOf, type Redirect, type Route, type RouteSource } from './build';
+import { buildRoutes, routeSourceOf, type Redirect, type Route, type RouteSource } from './build';
 
 /** A route's entry: its kind and the collection entry it was made from, so each layout gets its own entry's type. */
 export type RoutedEntry = {
@@ -31,9 +31,6 @@ export const getRoutes = oncePerBuild(async (): Promise<Route<RoutedEntry>[]> =>
   );
   return buildRoutes(sources.flat(), await getRedirects());
 });
-
-/** The path of the blog's first page (/blog), when the site has a blog. */
-export const getBlogPath = oncePerBuild(async (): Promise<string | undefined> => blogRoute(await getRoutes())?.path);
 
 /** Metadata of every route, keyed by canonical path: the breadcrumbs' page names. */
 export const getRouteIndex = oncePerBuild(async (): Promise<Map<string, PageMeta>> => {

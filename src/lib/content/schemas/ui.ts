@@ -21,6 +21,7 @@ export const uiCopySchema = z
         menuPanel: label(40, 'Screen-reader name of the opened menu on small screens.'),
       })
       .strict(),
+    breadcrumb: label(40, 'Screen-reader name of the trail Home › Blog › post above a blog post, e.g. "Breadcrumb".'),
     footer: z.object({ rights: label(80, 'After "© year brand." at the bottom of every page.') }).strict(),
     lists: z
       .object({
@@ -62,7 +63,6 @@ export const uiCopySchema = z
       .describe('Product and service pages.'),
     post: z
       .object({
-        back: label(40, 'Link above a blog post to the list of all posts (the blog), e.g. "All posts".'),
         by: label(20, 'Read by screen readers between the date and the author, e.g. "by".'),
         next: label(40, 'Screen-reader name of the links at the end of a post.'),
       })
