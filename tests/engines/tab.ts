@@ -163,13 +163,24 @@ export async function webkitTab(session: WebDriverSession, viewport: Viewport, o
       const inner = () => evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
       let got = await inner();
       if (got.width === width && got.height === height) return;
+      // The X server resizes the window after the command returns: read the page's size until it has settled.
+      const settled = async (done: (size: { width: number; height: number }) => boolean) => {
+        let last = await inner();
+        for (let i = 0; i < 60; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          const now = await inner();
+          if (done(now) && now.width === last.width && now.height === last.height) return now;
+          last = now;
+        }
+        return last;
+      };
       // The window includes MiniBrowser's toolbar: its height is measured once, then added to the page's.
       if (toolbar === undefined) {
         await session.setWindowRect({ width, height });
-        toolbar = height - (await inner()).height;
+        toolbar = height - (await settled((size) => size.width === width)).height;
       }
       await session.setWindowRect({ width, height: height + toolbar });
-      got = await inner();
+      got = await settled((size) => size.width === width && size.height === height);
       if (got.width !== width || got.height !== height)
         throw new Error(`WebKit viewport is ${got.width}x${got.height}, not ${width}x${height} (did the GTK settings apply?)`);
     },
