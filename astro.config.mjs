@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
-import { contentCheckOnChange } from './src/lib/content/check.ts';
+import { contentCheckOnChange } from './src/lib/content/check-content.ts';
 import { readManifest } from './src/lib/routes/manifest.ts';
 import { sitemapRules } from './src/lib/routes/sitemap.ts';
 import { gitLastmod } from './src/lib/routes/lastmod.ts';

@@ -58,8 +58,8 @@ if (!flag('skip-build')) {
   timings.push(timeSiteBuild());
 }
 
-// 2. Serve: the build as Netlify reads it (src/lib/deploy/built-site.ts), the shared reader of a build.
-const { module: site } = await runnerImport('./src/lib/deploy/built-site.ts');
+// 2. Serve: the build as Netlify reads it (src/lib/deploy/dist-folder.ts), the shared reader of a build.
+const { module: site } = await runnerImport('./src/lib/deploy/dist-folder.ts');
 const headerRules = site.headerRules(DIST, existsSync('netlify.toml') ? readFileSync('netlify.toml', 'utf8') : '');
 
 // 3. Lighthouse: every URL of the sitemap, then the pages it leaves out that visitors still load (/login,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The check before publishing (src/lib/deploy/gate/check.ts): headers, redirects,
+ * The check before publishing (src/lib/deploy/gate/check-dist.ts): headers, redirects,
  * byte budgets, secrets, new-tab links, links and security.txt of the built
  * site. Exits 1, naming each page and rule, when dist/ must not ship.
  * Netlify's build command runs it after `npm run build`; `npm test` after
@@ -19,10 +19,10 @@ import { runnerImport } from 'vite';
 
 const started = performance.now();
 const dist = process.env.OUT_DIR ?? 'dist';
-const { module: gate } = await runnerImport('./src/lib/deploy/gate/check.ts');
+const { module: gate } = await runnerImport('./src/lib/deploy/gate/check-dist.ts');
 const { module: security } = await runnerImport('./src/lib/deploy/csp.ts');
 const { module: budgets } = await runnerImport('./src/lib/deploy/gate/budgets.ts');
-const { module: site } = await runnerImport('./src/lib/deploy/built-site.ts');
+const { module: site } = await runnerImport('./src/lib/deploy/dist-folder.ts');
 
 const problems = gate.checkDist({
   dist,

@@ -27,7 +27,7 @@ const SCREEN = { width: 1280, height: 800 };
 const REPORT_TIMEOUT = 90_000;
 
 const { module: browser } = await runnerImport('./tests/support/chromium.ts');
-const { module: site } = await runnerImport('./src/lib/deploy/built-site.ts');
+const { module: site } = await runnerImport('./src/lib/deploy/dist-folder.ts');
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The processes this module started and has not stopped yet: stopped too when the benchmark is interrupted. */

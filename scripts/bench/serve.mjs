@@ -1,6 +1,6 @@
 /**
  * dist/ served on a local port the way Netlify serves it, for the benchmark:
- * pretty URLs (/about -> about.html, src/lib/deploy/built-site.ts), gzip -9 when
+ * pretty URLs (/about -> about.html, src/lib/deploy/dist-folder.ts), gzip -9 when
  * the browser accepts it, the headers the build publishes for each path
  * (netlify.toml and dist/_headers: CSP, Speculation-Rules, …), and an ETag
  * answered with 304 when the browser revalidates, as Netlify does.
@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import { runnerImport } from 'vite';
 
 const { module: netlify } = await runnerImport('./src/lib/deploy/netlify.ts');
-const { module: site } = await runnerImport('./src/lib/deploy/built-site.ts');
+const { module: site } = await runnerImport('./src/lib/deploy/dist-folder.ts');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

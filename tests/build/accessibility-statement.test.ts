@@ -6,8 +6,8 @@
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readManifest } from '../../src/lib/routes/manifest';
-import { builtPages } from '../../src/lib/deploy/built-site';
-import { CONTENT, DIST, readPage, requireDist, sitemapPaths } from '../support/built-site';
+import { builtPages } from '../../src/lib/deploy/dist-folder';
+import { CONTENT, DIST, readPage, requireDist, sitemapPaths } from '../support/site-under-test';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 const manifest = readManifest(CONTENT);

@@ -13,7 +13,7 @@ import { ADMIN_PATH, ADMIN_POLICY } from '../../src/lib/deploy/csp';
 import { contentModel } from '../../src/lib/content/model';
 import { readProductCategories } from '../../src/lib/content/read';
 import type { CmsConfig } from '../../src/lib/cms/config';
-import { CONTENT, DIST, distFiles, pagefindPages, pagefindPath, readDist, requireDist, sitemapPaths } from '../support/built-site';
+import { CONTENT, DIST, distFiles, pagefindPages, pagefindPath, readDist, requireDist, sitemapPaths } from '../support/site-under-test';
 
 const metaCsp = (html: string) => parseCsp(/<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '');
 const scriptsOf = (html: string) => [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);

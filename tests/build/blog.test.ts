@@ -21,10 +21,10 @@ import { fillDeep, placeholderValues } from '../../src/lib/content/placeholders'
 import { FEED_PATH } from '../../src/lib/seo/feed';
 import { isoDate } from '../../src/lib/dates';
 import { absoluteUrl } from '../../src/lib/routes/urls';
-import { checkDist } from '../../src/lib/deploy/gate/check';
+import { checkDist } from '../../src/lib/deploy/gate/check-dist';
 import type { ListingCopy } from '../../src/lib/content/schemas';
-import { builtPages } from '../../src/lib/deploy/built-site';
-import { canonicalHost, hasPage, headMismatches, jsonLdNodes, readPage, requireDist, routeMismatches } from '../support/built-site';
+import { builtPages } from '../../src/lib/deploy/dist-folder';
+import { canonicalHost, hasPage, headMismatches, jsonLdNodes, readPage, requireDist, routeMismatches } from '../support/site-under-test';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 import { buildCopy } from '../support/build-copy';
 

@@ -1,7 +1,7 @@
 /**
  * A content error stops `astro build` before anything is built, and the build
  * output shows the content check's line as is: file, field, problem and the
- * field's description (src/lib/content/check.ts, called by astro.config.mjs).
+ * field's description (src/lib/content/check-content.ts, called by astro.config.mjs).
  */
 import { describe, it, expect, afterAll } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

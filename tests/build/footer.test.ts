@@ -4,7 +4,7 @@
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readManifest } from '../../src/lib/routes/manifest';
-import { CONTENT, readDist, requireDist } from '../support/built-site';
+import { CONTENT, readDist, requireDist } from '../support/site-under-test';
 
 describe('social links', () => {
   beforeAll(() => requireDist());

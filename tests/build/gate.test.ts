@@ -1,5 +1,5 @@
 /**
- * The pre-publish check (scripts/check-dist.mjs, src/lib/deploy/gate/check.ts), the
+ * The pre-publish check (scripts/check-dist.mjs, src/lib/deploy/gate/check-dist.ts), the
  * one check of what it checks: the real build passes, and a copy of it broken
  * in one way per rule fails with the page and the rule named, through the same
  * command Netlify runs. The build and browser tests leave these rules to it.
@@ -9,10 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkDist, type Problem } from '../../src/lib/deploy/gate/check';
+import { checkDist, type Problem } from '../../src/lib/deploy/gate/check-dist';
 import { BUDGETS, pageWeight } from '../../src/lib/deploy/gate/budgets';
 import { originOf } from '../../src/lib/deploy/csp';
-import { CONTENT, DIST, requireDist, sitePages } from '../support/built-site';
+import { CONTENT, DIST, requireDist, sitePages } from '../support/site-under-test';
 
 const BROKEN = '.tmp/gate-dist';
 const netlifyToml = readFileSync('netlify.toml', 'utf8');

@@ -9,8 +9,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { htmlFiles } from '../../src/lib/deploy/built-site';
-import { DIST, requireDist } from '../support/built-site';
+import { htmlFiles } from '../../src/lib/deploy/dist-folder';
+import { DIST, requireDist } from '../support/site-under-test';
 
 const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
 const FIXTURE = resolve('.tmp/vnu-fixture.html');

@@ -8,8 +8,8 @@
 import { describe, it, expect } from 'vitest';
 import { join } from 'node:path';
 import { readManifest } from '../../src/lib/routes/manifest';
-import { builtPages } from '../../src/lib/deploy/built-site';
-import { canonicalHost, frontmatter, jsonLdDocuments, jsonLdNodes, readPage, requireDist, type Node } from '../support/built-site';
+import { builtPages } from '../../src/lib/deploy/dist-folder';
+import { canonicalHost, frontmatter, jsonLdDocuments, jsonLdNodes, readPage, requireDist, type Node } from '../support/site-under-test';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 const dist = 'dist';

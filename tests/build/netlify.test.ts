@@ -11,9 +11,9 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { headersFor, inlineScripts, matchesRule, parseCsp, parseHeadersFile } from '../../src/lib/deploy/netlify';
-import { builtPages, pagePath } from '../../src/lib/deploy/built-site';
+import { builtPages, pagePath } from '../../src/lib/deploy/dist-folder';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
-import { DIST, distFiles, readNetlifyToml, requireDist } from '../support/built-site';
+import { DIST, distFiles, readNetlifyToml, requireDist } from '../support/site-under-test';
 import { join } from 'node:path';
 
 const toml = readNetlifyToml();

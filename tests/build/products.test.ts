@@ -26,7 +26,7 @@ import {
   requireDist,
   routeMismatches,
   type Node,
-} from '../support/built-site';
+} from '../support/site-under-test';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

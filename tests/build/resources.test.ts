@@ -6,7 +6,7 @@
  * JavaScript loaded at page load is measured in a browser (tests/e2e/budgets.spec.ts).
  */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { distFiles, readDist, requireDist, sitePages } from '../support/built-site';
+import { distFiles, readDist, requireDist, sitePages } from '../support/site-under-test';
 
 describe('resources of the built pages', () => {
   beforeAll(() => requireDist());

@@ -13,8 +13,8 @@ import { breadcrumbs } from '../../src/lib/seo/head';
 import { buildRoutes, catchAllPaths, indexableRoutes, RouteError } from '../../src/lib/routes/build';
 import { metaSchema } from '../../src/lib/content/schemas';
 import { absoluteUrl } from '../../src/lib/routes/urls';
-import { builtPages } from '../../src/lib/deploy/built-site';
-import { canonicalHost, CONTENT, DIST, headMismatches, jsonLdNodes, requireDist, routeMismatches } from '../support/built-site';
+import { builtPages } from '../../src/lib/deploy/dist-folder';
+import { canonicalHost, CONTENT, DIST, headMismatches, jsonLdNodes, requireDist, routeMismatches } from '../support/site-under-test';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 const meta = (path: string, extra: Record<string, unknown> = {}) =>

@@ -5,7 +5,7 @@
  */
 import { it, expect } from 'vitest';
 import { readManifest } from '../../src/lib/routes/manifest';
-import { pagefindPages, pagefindPath, requireDist } from '../support/built-site';
+import { pagefindPages, pagefindPath, requireDist } from '../support/site-under-test';
 
 const dist = 'dist';
 requireDist();

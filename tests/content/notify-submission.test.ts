@@ -1,6 +1,6 @@
 /**
  * The notify-submission Edge Function tells the four forms apart by how their
- * rows are built, with the form definitions' data (supabase/functions/_shared/forms.ts).
+ * rows are built, with the form definitions' data (supabase/functions/_shared/form-definitions.ts).
  * These tests feed it the rows the form definitions build, so a form it would
  * misread, or a content list entry that would be misread, fails here.
  * The function's own behaviour is tested in Deno (`npm run test:functions`).
@@ -11,7 +11,7 @@ import { contactForm } from '../../src/lib/forms/contact';
 import { demoForm } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
 import { EXPERTISE_SEPARATOR, productTeamForm } from '../../src/lib/forms/product-team';
-import type { FormId } from '../../supabase/functions/_shared/forms';
+import type { FormId } from '../../supabase/functions/_shared/form-definitions';
 import { buildMessage } from '../../supabase/functions/notify-submission/message';
 import { parsePayload } from '../../supabase/functions/notify-submission/payload';
 import { readListItems } from '../../src/lib/content/read';

@@ -1,5 +1,5 @@
 /**
- * supabase/functions/_shared/forms.ts is what src/lib/forms/team-message.ts
+ * supabase/functions/_shared/form-definitions.ts is what src/lib/forms/team-message.ts
  * writes from the form definitions and their labels in content/forms.yaml, not
  * a stale copy: a label changed in the CMS or a field added to a definition
  * fails here until the module is rewritten
@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { FORM_NAMES, FORMS } from '../../src/lib/forms';
 import { teamFormsModule, type FormWithCopy } from '../../src/lib/forms/team-message';
 
-const GENERATED = 'supabase/functions/_shared/forms.ts';
+const GENERATED = 'supabase/functions/_shared/form-definitions.ts';
 
 interface FormCopy {
   fields: Record<string, { label: string }>;

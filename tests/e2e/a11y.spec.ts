@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, waitForIsland } from './fixtures';
-import { readDist, sitePages } from '../support/built-site';
+import { readDist, sitePages } from '../support/site-under-test';
 import { settle } from '../support/settle';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { BUDGETS, gzipSize, jsBudgetKind, kb, pageWeight } from '../../src/lib/deploy/gate/budgets';
 import { table } from '../support/table';
-import { servedFile } from '../../src/lib/deploy/built-site';
-import { DIST, hasFormIsland, readDist, sitePages } from '../support/built-site';
+import { servedFile } from '../../src/lib/deploy/dist-folder';
+import { DIST, hasFormIsland, readDist, sitePages } from '../support/site-under-test';
 import { settle } from '../support/settle';
 
 const pages = sitePages();

@@ -32,7 +32,7 @@ import { placeholderValues } from '../../src/lib/content/placeholders';
 import { productSchemaWith } from '../../src/lib/content/schemas';
 import { readProductCategories, readSite } from '../../src/lib/content/read';
 import { buildCopy } from '../support/build-copy';
-import { DIST } from '../support/built-site';
+import { DIST } from '../support/site-under-test';
 
 const config = JSON.parse(readFileSync(join(DIST, 'admin', 'config.json'), 'utf8')) as CmsConfig;
 const COLLECTIONS = config.collections.map((c) => c.label);

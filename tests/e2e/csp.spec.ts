@@ -14,7 +14,7 @@ import { parse } from 'yaml';
 import { join } from 'node:path';
 import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
 import type { FormsCopy } from '../../src/lib/content/schemas';
-import { DIST, sitePages } from '../support/built-site';
+import { DIST, sitePages } from '../support/site-under-test';
 import { applyPublishedHeaders, violations } from './published-headers';
 import { settle } from '../support/settle';
 import { mockInsert, rest } from './supabase-mock';

@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { sitePages } from '../support/built-site';
+import { sitePages } from '../support/site-under-test';
 import { applyCondition, condition } from '../support/layout';
 
 const pages = sitePages();

@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
-import { readDist, sitePages } from '../support/built-site';
+import { readDist, sitePages } from '../support/site-under-test';
 
 const heroPages = sitePages().filter((p) => readDist(p.file).includes('data-parallax-hero'));
 const HERO = '[data-parallax-hero]';

@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { headersFor } from '../../src/lib/deploy/netlify';
-import { publishedHeaderRules } from '../support/built-site';
+import { publishedHeaderRules } from '../support/site-under-test';
 
 const rules = publishedHeaderRules();
 

@@ -8,7 +8,7 @@
  * own viewports.
  */
 import { test, expect } from './fixtures';
-import { sitePages } from '../support/built-site';
+import { sitePages } from '../support/site-under-test';
 import { applyCondition, condition, describeProblems, layoutProblems } from '../support/layout';
 
 const pages = sitePages();

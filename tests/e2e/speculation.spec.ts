@@ -11,7 +11,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { applyPublishedHeaders, violations } from './published-headers';
-import { CONTENT, readPage } from '../support/built-site';
+import { CONTENT, readPage } from '../support/site-under-test';
 import { readManifest } from '../../src/lib/routes/manifest';
 import { unspeculatedPaths } from '../../src/lib/routes/speculation';
 

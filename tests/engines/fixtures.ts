@@ -8,7 +8,7 @@
  * the test did not expect.
  */
 import { firefox, webkit, test as base, expect, type Browser } from '@playwright/test';
-import { MISSING_PATH } from '../support/built-site';
+import { MISSING_PATH } from '../support/site-under-test';
 import { SUPABASE_URL } from '../e2e/supabase-mock';
 import { engineUnavailable, FIREFOX_PATH, type EngineOptions } from './browsers';
 import { takeProblems } from './page';

@@ -1,6 +1,6 @@
 /**
  * Every page a visitor can load (the sitemap's, /login, /search and the 404
- * page: tests/support/built-site.ts) at a phone's and a desktop's width: it loads
+ * page: tests/support/site-under-test.ts) at a phone's and a desktop's width: it loads
  * with its status, renders its heading, and nothing goes wrong on the way
  * (no error, no CSP violation, no failed request: the fixture checks). The
  * page is also scrolled (the parallax hero hydrates on the first scroll) and,
@@ -8,7 +8,7 @@
  * code that loads late runs under the policy too.
  */
 import { test, expect } from './fixtures';
-import { MISSING_PATH, distFiles, readDist, sitePages } from '../support/built-site';
+import { MISSING_PATH, distFiles, readDist, sitePages } from '../support/site-under-test';
 import { hydrated, settle, takeProblems, waitFor } from './page';
 import { DESKTOP, PHONE } from './tab';
 import { PROBE_PATH } from './site-server';

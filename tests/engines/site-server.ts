@@ -20,8 +20,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { headersFor } from '../../src/lib/deploy/netlify';
-import { NOT_FOUND_FILE, servedFile } from '../../src/lib/deploy/built-site';
-import { DIST, distFiles, publishedHeaderRules, requireDist } from '../support/built-site';
+import { NOT_FOUND_FILE, servedFile } from '../../src/lib/deploy/dist-folder';
+import { DIST, distFiles, publishedHeaderRules, requireDist } from '../support/site-under-test';
 
 export const PROBE_PATH = '/__engines/probe.js';
 /** A blank page of this origin, to reset storage between tests. */

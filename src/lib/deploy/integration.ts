@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
-import { builtPages, pagePath } from './built-site';
+import { builtPages, pagePath } from './dist-folder';
 import type { Redirect } from '../routes/build';
 import { ADMIN_PATH, ADMIN_POLICY, headerCsp, OPENER_POLICY, REVALIDATE_CACHE, type CspInput } from './csp';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';

@@ -3,7 +3,7 @@
  * `_headers` and `_redirects` file formats, and how Netlify matches a path
  * to header rules. The build writes both files into dist/
  * (src/lib/deploy/integration.ts); the pre-publish check and the tests read them
- * back with the parsers here. Reading a build folder is built-site.ts's.
+ * back with the parsers here. Reading a build folder is dist-folder.ts's.
  */
 import { createHash } from 'node:crypto';
 import type { Redirect } from '../routes/build';

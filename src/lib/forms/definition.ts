@@ -7,10 +7,10 @@
  * column's CHECK constraint (tests/db/forms.test.ts), and the team's message
  * about a new row lists the fields in this order with their labels
  * (src/lib/forms/team-message.ts writes them into the notify-submission
- * function's supabase/functions/_shared/forms.ts).
+ * function's supabase/functions/_shared/form-definitions.ts).
  *
  * Adding a field: the migration (column + CHECK), the definition, its copy in
- * content/forms.yaml, the regenerated _shared/forms.ts, and the tests that name fields.
+ * content/forms.yaml, the regenerated _shared/form-definitions.ts, and the tests that name fields.
  */
 
 /** The tables the forms write to (supabase/migrations). */

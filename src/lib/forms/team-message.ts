@@ -4,7 +4,7 @@
  * with their labels, the columns they fill or compose, and the patterns the
  * message checks and strips by. The notify-submission Edge Function runs in
  * Deno, deployed from supabase/functions alone, so it reads this as a module
- * of its own, supabase/functions/_shared/forms.ts, written by `teamFormsModule`;
+ * of its own, supabase/functions/_shared/form-definitions.ts, written by `teamFormsModule`;
  * tests/content/team-forms-module.test.ts fails while that file is stale and
  * rewrites it with `-u`. A field added to a definition thus reaches the
  * message with no edit of the function.
@@ -63,7 +63,7 @@ export function teamForm({ definition, labels, radioLabels }: FormWithCopy): Tea
   };
 }
 
-/** The TypeScript source of supabase/functions/_shared/forms.ts. */
+/** The TypeScript source of supabase/functions/_shared/form-definitions.ts. */
 export function teamFormsModule(forms: FormWithCopy[]): string {
   const data = forms.map(teamForm);
   const json = (value: unknown) => JSON.stringify(value, null, 2);

@@ -4,7 +4,7 @@
  * Slack-compatible chat text.
  *
  * Which form wrote the row, its fields, their order and labels come from the
- * website's form definitions (../_shared/forms.ts), so a new field reaches the
+ * website's form definitions (../_shared/form-definitions.ts), so a new field reaches the
  * message without a change here. Only the titles, words for the team, are
  * written here, one per form.
  *
@@ -19,8 +19,8 @@
  * each row gets its message, the next one a summary instead, and the rest
  * nothing (`decide`).
  */
-import { EMAIL_PATTERN, FORMAT, FORMS, type FormId, type TeamForm } from '../_shared/forms.ts';
-import { formOf } from './forms.ts';
+import { EMAIL_PATTERN, FORMAT, FORMS, type FormId, type TeamForm } from '../_shared/form-definitions.ts';
+import { formOf } from './read-row.ts';
 import type { Submission } from './payload.ts';
 
 export const TITLES: Record<FormId, string> = {

@@ -6,11 +6,11 @@
  * plus the row's place in the notification window (`notification`).
  *
  * The tables and columns are the website's form definitions'
- * (../_shared/forms.ts). Only those columns are copied out of `record`, so
+ * (../_shared/form-definitions.ts). Only those columns are copied out of `record`, so
  * nothing else a caller adds to the payload reaches a message or a log.
  */
-import { FORMS, type TableName, type TeamForm } from '../_shared/forms.ts';
-import { readRow } from './forms.ts';
+import { FORMS, type TableName, type TeamForm } from '../_shared/form-definitions.ts';
+import { readRow } from './read-row.ts';
 
 /** The stored row: its id, when it was stored, and the forms' columns (null when empty). */
 export type StoredRow = { id: string; created_at: string } & Record<string, string | null>;

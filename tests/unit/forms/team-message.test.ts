@@ -13,7 +13,7 @@ import { careersForm } from '../../../src/lib/forms/careers';
 import { teamForm } from '../../../src/lib/forms/team-message';
 import { buildMessage } from '../../../supabase/functions/notify-submission/message';
 import { parsePayload } from '../../../supabase/functions/notify-submission/payload';
-import type { TeamForm } from '../../../supabase/functions/_shared/forms';
+import type { TeamForm } from '../../../supabase/functions/_shared/form-definitions';
 
 /** A few labels, as content/forms.yaml gives them. */
 const labels = (names: string[], prefix = '') => Object.fromEntries(names.map((name) => [name, { label: `${prefix}${name} label` }]));

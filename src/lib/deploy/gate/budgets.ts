@@ -3,13 +3,13 @@
  * HTML fits the first round trip (TCP initial window, ~14.6 kB); JavaScript is
  * what a page loads before any interaction; CSS is every stylesheet the page
  * links plus its inline <style> blocks. HTML and CSS are checked on dist/
- * before publishing (src/lib/deploy/gate/check.ts), JavaScript in a browser
+ * before publishing (src/lib/deploy/gate/check-dist.ts), JavaScript in a browser
  * (tests/e2e/budgets.spec.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BuiltPage } from '../built-site';
+import type { BuiltPage } from '../dist-folder';
 
 export const KB = 1000;
 

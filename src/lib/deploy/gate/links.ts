@@ -11,7 +11,7 @@
  * the module URLs of Astro islands.
  */
 import type { Redirect } from '../../routes/build';
-import { servedFile } from '../built-site';
+import { servedFile } from '../dist-folder';
 
 export interface LinkProblem {
   /** The site path of the page holding the link. */

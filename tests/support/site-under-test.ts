@@ -2,7 +2,7 @@
  * The built site as the build tests (vitest) and the browser tests (Playwright)
  * see it: dist/ after `npm run build:test`, or a temporary build. Reading the
  * folder (pages and their paths, files, sitemap, header rules) is
- * src/lib/deploy/built-site.ts's, shared with the gate; here are what only the
+ * src/lib/deploy/dist-folder.ts's, shared with the gate; here are what only the
  * tests need: the pages to visit, JSON-LD, the Pagefind index, the agreement of
  * the route list with a build. Nothing here is a hard-coded page list: pages
  * added to content/ are picked up. No test runner is imported, so both runners
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { parse as parseToml } from 'smol-toml';
-import * as site from '../../src/lib/deploy/built-site';
+import * as site from '../../src/lib/deploy/dist-folder';
 import { fillDeep, placeholderValues } from '../../src/lib/content/placeholders';
 import { readManifest, servedPaths, type Manifest } from '../../src/lib/routes/manifest';
 import { indexableRoutes } from '../../src/lib/routes/build';

@@ -1,10 +1,10 @@
 /**
  * Reading a stored row back into the fields of the form that wrote it, with
- * the form definitions' data (../_shared/forms.ts): field columns as they are,
+ * the form definitions' data (../_shared/form-definitions.ts): field columns as they are,
  * composed columns taken apart again (the demo form's tagged message, the
  * product-team form's "<product> - <domain>").
  */
-import type { TeamForm } from '../_shared/forms.ts';
+import type { TeamForm } from '../_shared/form-definitions.ts';
 import type { StoredRow } from './payload.ts';
 
 /** The form's values in `row`, or null when the row was not written by this form (a composed column does not parse). */

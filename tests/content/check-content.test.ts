@@ -1,6 +1,6 @@
 /** The real content/ passes the content check and reads as a route manifest (the build would stop otherwise). */
 import { describe, it, expect } from 'vitest';
-import { contentProblems } from '../../src/lib/content/check';
+import { contentProblems } from '../../src/lib/content/check-content';
 import { readManifest } from '../../src/lib/routes/manifest';
 
 describe('content/', () => {

@@ -25,7 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readManifest } from '../../routes/manifest';
 import { inlineScripts, matchesRule, parseCsp, parseRedirectsFile, type HeaderRule } from '../netlify';
-import { builtPages, distFiles, headerRules } from '../built-site';
+import { builtPages, distFiles, headerRules } from '../dist-folder';
 import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, REVALIDATE_CACHE } from '../csp';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../../seo/feed';

@@ -1,5 +1,5 @@
 /**
- * The content check that stops the build (src/lib/content/check.ts): on a copy of
+ * The content check that stops the build (src/lib/content/check-content.ts): on a copy of
  * the fixture content, one broken field fails with exactly one line naming the
  * file, the field and its description; every problem of every file is listed.
  */
@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkContent, contentProblems } from '../../../src/lib/content/check';
+import { checkContent, contentProblems } from '../../../src/lib/content/check-content';
 import { ContentError } from '../../../src/lib/content/validate';
 import { readManifest } from '../../../src/lib/routes/manifest';
 import { metaSchema } from '../../../src/lib/content/schemas';

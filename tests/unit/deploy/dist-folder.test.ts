@@ -13,9 +13,9 @@ import {
   servedFile,
   sitemapPaths,
   sitemapUrls,
-} from '../../../src/lib/deploy/built-site';
+} from '../../../src/lib/deploy/dist-folder';
 
-const dist = mkdtempSync(join(tmpdir(), 'built-site-'));
+const dist = mkdtempSync(join(tmpdir(), 'dist-folder-'));
 const write = (file: string, text: string) => {
   mkdirSync(dirname(join(dist, file)), { recursive: true });
   writeFileSync(join(dist, file), text);
