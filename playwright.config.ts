@@ -2,10 +2,15 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROME_PATH, CHROMIUM_FLAGS } from './tests/support/chromium';
 
 /**
- * Browser tests run against the built site (`npm run build` first) served by
- * `astro preview`. Chromium comes from CHROME_PATH (Debian's /usr/bin/chromium
+ * Browser tests run against the built site (`npm run build:test` first) served
+ * by `astro preview`. Chromium comes from CHROME_PATH (Debian's /usr/bin/chromium
  * by default); elsewhere run `npx playwright install chromium` and set
  * CHROME_PATH to empty to use Playwright's own build.
+ *
+ * Projects by purpose: `desktop` runs every spec but the phone's; `phone` runs
+ * only what a phone changes: each page's visit (tests/e2e/visit.spec.ts) and the
+ * specs named *.phone.spec.ts (touch, the menu). Traces are recorded on a
+ * test's retry only, so the loops of passing tests cost nothing.
  */
 const PORT = Number(process.env.PORT ?? 4321);
 const launchOptions = { executablePath: CHROME_PATH, args: CHROMIUM_FLAGS };
@@ -19,11 +24,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
-  use: { baseURL: `http://localhost:${PORT}`, trace: 'retain-on-failure', launchOptions },
+  reporter: [['list'], ['./tests/support/figures-reporter.ts']],
+  use: { baseURL: `http://localhost:${PORT}`, trace: 'on-first-retry', launchOptions },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'desktop', testIgnore: /\.phone\.spec\.ts$/, use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'phone', testMatch: [/visit\.spec\.ts$/, /\.phone\.spec\.ts$/], use: { ...devices['Pixel 7'], launchOptions } },
   ],
   webServer: {
     command: `npx astro preview --port ${PORT}`,

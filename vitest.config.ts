@@ -2,12 +2,14 @@
 import { getViteConfig } from 'astro/config';
 
 /**
- * Four projects, so each can run alone:
+ * Projects, so each can run alone:
  * - unit:    pure logic on fixtures (tests/fixtures), no build and no database (`npm run test:unit` works on a fresh clone);
  * - content: what must hold of the real content/ (copy, lists, their agreement with the code and the database settings);
  * - db:    the migrations applied to PGlite with Supabase's roles;
  * - pg:    the same migrations on a real PostgreSQL server started by the run, under concurrent load;
- * - build: reads the built site in dist/ (`npm run build:test` first) or makes temporary builds.
+ * - build: reads the built site in dist/ (`npm run build:test` first) and the one temporary build
+ *          the build tests share (tests/build/probe-build.ts);
+ * - load:  not a test but the load benchmark of the database (`npm run bench:db`), thousands of inserts.
  */
 export default getViteConfig({
   test: {
@@ -20,7 +22,8 @@ export default getViteConfig({
       { extends: true, test: { name: 'content', include: ['tests/content/**/*.test.ts'] } },
       { extends: true, test: { name: 'db', include: ['tests/db/**/*.test.ts'] } },
       { extends: true, test: { name: 'pg', include: ['tests/pg/**/*.test.ts'] } },
-      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
+      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/build/global-setup.ts'] } },
+      { extends: true, test: { name: 'load', include: ['tests/pg/**/*.load.ts'] } },
     ],
   },
 });

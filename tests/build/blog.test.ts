@@ -5,13 +5,14 @@
  * previous/next); every post shows the trail Home › Blog › post, the same
  * as its BreadcrumbList JSON-LD; /rss.xml is RSS 2.0
  * with every post once, newest first; every page announces the feed.
- * The real site has one post, so a second test builds a copy of content/
- * with 26 more (27 posts: three pages) and checks the same, plus the route
- * list's agreement with that build and the pre-publish check on it.
+ * The real site has one post, so a second test reads the probe build (a copy
+ * of content/ with 26 more posts, 27 in all: three pages, ./probe-build.ts)
+ * and checks the same, plus the route list's agreement with that build and
+ * the pre-publish check on it.
  */
-import { describe, it, expect, afterAll } from 'vitest';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseYaml } from 'yaml';
 import { readManifest, type Manifest } from '../../src/lib/routes/manifest';
@@ -26,7 +27,7 @@ import type { ListingCopy } from '../../src/lib/content/schemas';
 import { builtPages } from '../../src/lib/deploy/dist-folder';
 import { canonicalHost, hasPage, headMismatches, jsonLdNodes, readPage, requireDist, routeMismatches } from '../support/site-under-test';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
-import { buildCopy } from '../support/build-copy';
+import { probeBuild } from './probe-build';
 
 const decode = (text: string) =>
   text
@@ -234,65 +235,25 @@ describe('the built blog and feed', () => {
 });
 
 describe('a blog of 27 posts: three pages', () => {
-  const root = resolve('.tmp', `blog-build-${process.pid}`);
-  const contentDir = join(root, 'content');
-  const out = join(root, 'dist');
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  it('the probe build (26 more posts and a draft): the blog, the feed and the pre-publish rules', { timeout: 240_000 }, () => {
+    const { contentDir, out, ...build } = probeBuild();
+    expect(build.status, build.output).toBe(0);
 
-  it(
-    'builds a copy of content/ with 26 more posts and a draft, and checks the blog, the feed and the pre-publish rules',
-    { timeout: 180_000 },
-    () => {
-      rmSync(root, { recursive: true, force: true });
-      mkdirSync(root, { recursive: true });
-      cpSync('content', contentDir, { recursive: true });
-      const post = (n: number, date: string) =>
-        [
-          '---',
-          'meta:',
-          `  path: /post/probe-${n}`,
-          `  name: Probe ${n}`,
-          `  title: "Probe post ${n} of the {brand} test blog"`,
-          `  description: "Probe post ${n} exists only in the temporary copy of the content that the blog test builds."`,
-          '  keywords: [test]',
-          '  priority: 0.5',
-          '  changefreq: yearly',
-          `published: ${date}`,
-          'author: The test',
-          '---',
-          `Probe post ${n}.`,
-          '',
-        ].join('\n');
-      // Written in an order unrelated to their dates; probes 25 and 26 share a day (then ordered by path).
-      for (let n = 1; n <= 26; n++) {
-        const day = n >= 25 ? 25 : n;
-        writeFileSync(
-          join(contentDir, 'posts', `probe-${String(27 - n).padStart(2, '0')}-${n}.md`),
-          post(n, `2025-03-${String(day).padStart(2, '0')}`),
-        );
-      }
-      // A draft lists nowhere.
-      writeFileSync(join(contentDir, 'posts', '_draft.md'), post(99, '2030-01-01'));
-
-      const build = buildCopy({ root, contentDir, out });
-      expect(build.status, build.output).toBe(0);
-
-      const manifest = readManifest(contentDir);
-      expect(manifest.routes.filter((r) => r.listing).map((r) => r.path)).toEqual(['/blog', '/blog/2', '/blog/3']);
-      expect(
-        newestFirst(manifest.routes)
-          .slice(0, 2)
-          .map((r) => r.path),
-      ).toEqual(['/post/probe-25', '/post/probe-26']);
-      checkBlog(out, contentDir, manifest);
-      checkFeedLinks(out, manifest);
-      // The route list, the built pages, their heads and the sitemap agree on the new pages; the draft is nowhere.
-      expect(routeMismatches(out, manifest)).toEqual([]);
-      expect(headMismatches(out, manifest)).toEqual([]);
-      expect(hasPage('/post/probe-99', out)).toBe(false);
-      expect(readFileSync(join(out, 'rss.xml'), 'utf8')).not.toContain('probe-99');
-      // The pages pass the check Netlify runs: links (page links, feed), headers, budgets.
-      expect(checkDist({ dist: out, contentDir, netlifyToml: readFileSync('netlify.toml', 'utf8') })).toEqual([]);
-    },
-  );
+    const manifest = readManifest(contentDir);
+    expect(manifest.routes.filter((r) => r.listing).map((r) => r.path)).toEqual(['/blog', '/blog/2', '/blog/3']);
+    expect(
+      newestFirst(manifest.routes)
+        .slice(0, 2)
+        .map((r) => r.path),
+    ).toEqual(['/post/probe-25', '/post/probe-26']);
+    checkBlog(out, contentDir, manifest);
+    checkFeedLinks(out, manifest);
+    // The route list, the built pages, their heads and the sitemap agree on the new pages; the draft is nowhere.
+    expect(routeMismatches(out, manifest)).toEqual([]);
+    expect(headMismatches(out, manifest)).toEqual([]);
+    expect(hasPage('/post/probe-99', out)).toBe(false);
+    expect(readFileSync(join(out, 'rss.xml'), 'utf8')).not.toContain('probe-99');
+    // The pages pass the check Netlify runs: links (page links, feed), headers, budgets.
+    expect(checkDist({ dist: out, contentDir, netlifyToml: readFileSync('netlify.toml', 'utf8') })).toEqual([]);
+  });
 });

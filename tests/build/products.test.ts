@@ -3,18 +3,19 @@
  * content/products, the built site has its card on each product-grid page
  * (and in that page's ItemList), its page with its heading (when it has
  * `meta`), and a free SoftwareApplication on that page and its aliases. A
- * second test adds a product to a copy of content/, builds that copy, and sees
- * the card, the page, the route list and the sitemap take it in.
+ * second test reads the probe build (a copy of content/ with one more
+ * product, ./probe-build.ts) and sees the card, the page, the route list and
+ * the sitemap take it in.
  */
-import { describe, it, expect, afterAll } from 'vitest';
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { describe, it, expect } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { readManifest, type Manifest } from '../../src/lib/routes/manifest';
 import { productSchema } from '../../src/lib/content/schemas';
 import { absoluteUrl } from '../../src/lib/routes/urls';
 import { readListItems } from '../../src/lib/content/read';
 import type { ListName } from '../../src/lib/content/lists';
-import { buildCopy } from '../support/build-copy';
+import { probeBuild } from './probe-build';
 import {
   canonicalHost,
   frontmatter,
@@ -166,71 +167,8 @@ describe('the built site has every product of content/products', () => {
 });
 
 describe('adding a product file adds its card, page, route, sitemap entry and structured data', () => {
-  const root = resolve('.tmp', `product-build-${process.pid}`);
-  const contentDir = join(root, 'content');
-  const dist = join(root, 'dist');
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-  it('builds a copy of content/ with one more product', { timeout: 180_000 }, () => {
-    rmSync(root, { recursive: true, force: true });
-    mkdirSync(root, { recursive: true });
-    cpSync('content', contentDir, { recursive: true });
-    writeFileSync(
-      join(contentDir, 'products', 'testprobe.md'),
-      [
-        '---',
-        'title: Testprobe',
-        'order: 11',
-        'website: "{host}/testprobe-app"',
-        'description: A product added only by this test, to prove that one file is all a new product needs.',
-        'category: AI Technology',
-        'status: Live',
-        'colors: { from: "#111111", to: "#222222" }',
-        'meta:',
-        '  path: /testprobe-app',
-        '  name: Testprobe',
-        '  title: "Testprobe test product | {brand}"',
-        '  description: "Testprobe exists only in a temporary copy of the content built by the products test."',
-        '  keywords: [test]',
-        '  priority: 0.5',
-        '  changefreq: yearly',
-        '  aliases: [/testprobe-alias]',
-        'sections:',
-        '  - type: hero',
-        '    heading: Testprobe, built from one markdown file',
-        '---',
-        'Testprobe overview.',
-        '',
-      ].join('\n'),
-    );
-    // A draft (file name starting with "_") is part of nothing: no page, no sitemap entry, no card.
-    const probeFile = readFileSync(join(contentDir, 'products', 'testprobe.md'), 'utf8');
-    writeFileSync(
-      join(contentDir, 'products', '_draftprobe.md'),
-      probeFile.replace('title: Testprobe', 'title: Draftprobe').replace(/testprobe-(app|alias)/g, 'draftprobe-$1'),
-    );
-    const manifest = readManifest(contentDir);
-    // The products page lives in content/pages; give the copy one if this branch has none yet.
-    if (productGridPages(contentDir, manifest).length === 0) {
-      writeFileSync(
-        join(contentDir, 'pages', 'testprobe-products.yaml'),
-        [
-          'meta:',
-          '  path: /testprobe-products',
-          '  name: Products',
-          '  title: "Test products page | {brand}"',
-          '  description: "A products page that only exists in the temporary build of the products test."',
-          '  keywords: [test]',
-          '  priority: 0.5',
-          '  changefreq: yearly',
-          'sections:',
-          '  - { type: hero, heading: Test products }',
-          '  - { type: product-grid, heading: All products }',
-          '',
-        ].join('\n'),
-      );
-    }
-    const build = buildCopy({ root, contentDir, out: dist });
+  it('the probe build (one more product with an alias, and a draft)', { timeout: 240_000 }, () => {
+    const { contentDir, out: dist, ...build } = probeBuild();
     expect(build.status, build.output).toBe(0);
 
     const built = readManifest(contentDir);

@@ -1,6 +1,6 @@
 /**
  * The project's migrations on PGlite, prepared like a Supabase project
- * (tests/support/postgrest.ts), and statements run the way PostgREST runs
+ * (tests/support/supabase/postgrest.ts), and statements run the way PostgREST runs
  * them: as `anon` or `authenticated`, with the JWT claims and, when given, the
  * request headers PostgREST sets for the transaction. Every SQL test file
  * takes its database from `databaseSuite`.
@@ -18,9 +18,9 @@ import {
   type Result,
   type Role,
   type SetupOptions,
-} from '../support/postgrest';
+} from '../support/supabase/postgrest';
 
-export { API_ROLES, pgrstResponse, type ApiRole, type RequestOptions, type Result, type Row } from '../support/postgrest';
+export { API_ROLES, pgrstResponse, type ApiRole, type RequestOptions, type Result, type Row } from '../support/supabase/postgrest';
 
 /** A fresh database with Supabase's roles and every migration applied. */
 export async function migratedDatabase(options: SetupOptions = {}): Promise<PGlite> {
@@ -78,7 +78,7 @@ export async function runAs(db: PGlite, role: Role, sql: string, params: unknown
   }
 }
 
-/** POST /rest/v1/<table> as PostgREST runs it (tests/support/postgrest.ts insertStatement). */
+/** POST /rest/v1/<table> as PostgREST runs it (tests/support/supabase/postgrest.ts insertStatement). */
 export function insertAs(db: PGlite, role: Role, table: TableName, body: object | object[], options: RequestOptions = {}): Promise<Result> {
   const { sql, params } = insertStatement(table, body);
   return runAs(db, role, sql, params, options);

@@ -12,7 +12,8 @@
 import { describe, it, expect } from 'vitest';
 import type { TableName } from '../../src/lib/forms/definition';
 import { THROTTLE_CODE } from '../../src/lib/forms/submit';
-import { sampleRow } from '../support/postgrest';
+import { sampleRow } from '../support/supabase/postgrest';
+import { rest } from '../support/supabase/answers';
 import { securityFindings } from './advisor';
 import { API_ROLES, pgrstResponse, databaseSuite, type ApiRole, type RequestOptions, type Result } from './database';
 
@@ -72,6 +73,11 @@ function expectThrottled(result: Result | undefined, window = WINDOW_S) {
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(window);
   expect(response.headers['Access-Control-Expose-Headers']).toBe('Retry-After');
+  // The browser suites answer the forms with this same 429 (tests/support/supabase/answers.ts): the two ends agree.
+  const standIn = rest.throttled(retryAfter) as { status: number; headers: Record<string, string>; json: Record<string, unknown> };
+  expect(response.status).toBe(standIn.status);
+  expect(response.body).toEqual({ ...standIn.json, message: expect.any(String), details: expect.any(String) });
+  expect(Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]))).toEqual(standIn.headers);
   return retryAfter;
 }
 

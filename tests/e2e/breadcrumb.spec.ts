@@ -1,7 +1,8 @@
 /**
  * Every blog post shows its breadcrumb trail (Home › Blog › post) as a named
- * navigation, fully on screen on phone and desktop, and its links lead home
- * and to the blog. That the trail is the post's BreadcrumbList, link for link,
+ * navigation, and its links lead home and to the blog (that the trail is
+ * whole in the window on phone and desktop is checked in each page's visit,
+ * ./visit.spec.ts). That the trail is the post's BreadcrumbList, link for link,
  * is tests/build/blog.test.ts's.
  */
 import { readFileSync } from 'node:fs';
@@ -22,18 +23,13 @@ test('the site has posts and a blog', () => {
 });
 
 for (const post of posts) {
-  test(`${post.path}: the trail is visible, on screen, and links home and to the blog`, async ({ page }) => {
+  test(`${post.path}: the trail is visible and links home and to the blog`, async ({ page }) => {
     await page.goto(post.path);
     const trail = page.getByRole('navigation', { name: ui.breadcrumb });
     await expect(trail).toBeVisible();
     const links = trail.getByRole('link');
     await expect(links).toHaveCount(3);
-    const width = page.viewportSize()!.width;
-    for (const link of await links.all()) {
-      await expect(link).toBeVisible();
-      const box = (await link.boundingBox())!;
-      expect(box.x >= 0 && box.x + box.width <= width, `${await link.textContent()} inside ${width} px`).toBe(true);
-    }
+    for (const link of await links.all()) await expect(link).toBeVisible();
     await expect(links.nth(2)).toHaveAttribute('aria-current', 'page');
     await expect(links.nth(0)).not.toHaveAttribute('aria-current');
 

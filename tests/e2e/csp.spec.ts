@@ -1,23 +1,22 @@
 /**
- * Every page under the real response headers: each response from the preview
- * server gets the headers Netlify would give its path from the build output
- * (each page's Content-Security-Policy and COOP from dist/_headers, and netlify.toml's
- * fixed Permissions-Policy, CORP …: tests/e2e/published-headers.ts), on top of the CSP <meta> Astro
- * writes into each page. A form is submitted under them too. Fails on any CSP violation (securitypolicyviolation events,
- * recorded by an init script) and, through the fixture, on any console error
- * ("Refused to …" messages included). Each page is also scrolled (which
- * hydrates the parallax hero) and, on phones, the menu opened (which hydrates
- * the mobile menu), so lazily loaded code runs under the policy too.
+ * The published headers at work, beyond the page loads (each page's visit,
+ * ./visit.spec.ts, runs under them and fails on any CSP violation): each
+ * response from the preview server gets the headers Netlify would give its
+ * path from the build output (each page's Content-Security-Policy and COOP
+ * from dist/_headers, and netlify.toml's fixed Permissions-Policy, CORP …:
+ * ./published-headers.ts), on top of the CSP <meta> Astro writes into each
+ * page. Here: the check itself (a violation is caught), the site search's
+ * WebAssembly, and a form submitted under them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { join } from 'node:path';
-import { test, expect, hydrateByInteraction, waitForIsland } from './fixtures';
+import { test, expect, hydrateByInteraction } from './fixtures';
 import type { FormsCopy } from '../../src/lib/content/schemas';
-import { DIST, sitePages } from '../support/site-under-test';
+import { DIST } from '../support/site-under-test';
 import { applyPublishedHeaders, violations } from './published-headers';
 import { settle } from '../support/settle';
-import { mockInsert, rest } from './supabase-mock';
+import { rest } from '../support/supabase/answers';
 
 // Requests still in flight when a test ends must not fail it.
 test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }));
@@ -50,30 +49,6 @@ test.describe('the CSP check itself', () => {
 });
 
 test.describe('Content-Security-Policy from the build output', () => {
-  test.use({ allowConsoleErrors: [/status of 404/] });
-
-  for (const { path, source } of sitePages()) {
-    test(`${source === '404' ? '404 page' : path} loads with no CSP violation`, async ({ page, isMobile, problems }) => {
-      await applyPublishedHeaders(page);
-      await page.goto(path);
-      await settle(page);
-      // Islands that wait for the first scroll (the parallax hero) hydrate under the policy too.
-      await page.mouse.move(5, 5);
-      await page.mouse.wheel(0, 400);
-      if (await page.locator('[data-parallax-hero]').count()) await waitForIsland(page, '[data-parallax-hero]');
-      if (isMobile) {
-        const menu = page.getByRole('button', { name: 'Menu' });
-        if (await menu.isVisible()) {
-          await menu.click();
-          await waitForIsland(page, '[popovertarget]');
-        }
-      }
-      await page.waitForLoadState('networkidle');
-      expect(await violations(page), 'CSP violations').toEqual([]);
-      expect(problems.blockedRequests, 'requests leaving the site').toEqual([]);
-    });
-  }
-
   test('the site search (Pagefind WebAssembly) runs under the policy', async ({ page }) => {
     test.skip(!existsSync(join(DIST, 'pagefind', 'pagefind.js')), 'no Pagefind bundle in this build');
     await applyPublishedHeaders(page);
@@ -88,10 +63,9 @@ test.describe('Content-Security-Policy from the build output', () => {
     expect(await violations(page), 'CSP violations').toEqual([]);
   });
 
-  test('a form is submitted under the policy (its island, the Supabase request and the notice)', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'one viewport is enough for the request');
+  test('a form is submitted under the policy (its island, the Supabase request and the notice)', async ({ page, supabase }) => {
     const copy = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: FormsCopy }).forms.contact;
-    const mock = await mockInsert(page, 'contact_submissions', [rest.created]);
+    const insert = supabase.answer('POST /rest/v1/contact_submissions', rest.created);
     await applyPublishedHeaders(page);
     await page.goto('/contact');
     const form = page.locator('#form-contact');
@@ -103,7 +77,7 @@ test.describe('Content-Security-Policy from the build output', () => {
     await form.getByLabel(copy.fields.message.label, { exact: true }).fill('We would like to automate our support desk.');
     await form.getByRole('button', { name: copy.submit }).click();
     await expect(page.getByRole('status').filter({ hasText: copy.success.text })).toBeVisible();
-    expect(mock.requests).toHaveLength(1);
+    expect(insert.requests).toHaveLength(1);
     expect(await violations(page), 'CSP violations').toEqual([]);
   });
 });

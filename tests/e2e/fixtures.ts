@@ -1,10 +1,13 @@
 /**
  * Shared test fixture: every test blocks requests that leave localhost (the
- * site must never reach the internet; Supabase calls are answered by the
- * tests' own page.route handlers, which run before this fallback), and fails
- * on console errors and uncaught page errors.
+ * site must never reach the internet), answers the test build's Supabase URL
+ * with the stand-in (tests/support/supabase/: `supabase.answer(...)` says what
+ * a call gets, `supabase.received` what arrived), and fails on console errors,
+ * uncaught page errors and calls to Supabase that the test did not expect.
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import { standInOnPage } from '../support/supabase/in-page';
+import type { SupabaseStandIn } from '../support/supabase/stand-in';
 
 export interface PageProblems {
   consoleErrors: string[];
@@ -12,7 +15,7 @@ export interface PageProblems {
   blockedRequests: string[];
 }
 
-export const test = base.extend<{ problems: PageProblems; allowConsoleErrors: RegExp[] }>({
+export const test = base.extend<{ problems: PageProblems; allowConsoleErrors: RegExp[]; supabase: SupabaseStandIn }>({
   allowConsoleErrors: [[], { option: true }],
   problems: [
     async ({ page, allowConsoleErrors }, use) => {
@@ -31,8 +34,22 @@ export const test = base.extend<{ problems: PageProblems; allowConsoleErrors: Re
       });
       page.on('pageerror', (err) => problems.pageErrors.push(err.message));
       await use(problems);
-      expect(problems.pageErrors, 'uncaught page errors').toEqual([]);
-      expect(problems.consoleErrors, 'console errors').toEqual([]);
+      expect.soft(problems.pageErrors, 'uncaught page errors').toEqual([]);
+      expect.soft(problems.consoleErrors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A page route: Playwright consults it before the context's block of other hosts.
+  supabase: [
+    async ({ page }, use) => {
+      const supabase = await standInOnPage(page);
+      await use(supabase);
+      expect
+        .soft(
+          supabase.unexpected().map((r) => r.call),
+          'calls to Supabase the test did not expect',
+        )
+        .toEqual([]);
     },
     { auto: true },
   ],
@@ -62,4 +79,20 @@ export async function hydrateByInteraction(page: Page, selector: string) {
   await target.scrollIntoViewIfNeeded();
   await target.dispatchEvent('pointerdown');
   await waitForIsland(page, selector);
+}
+
+/**
+ * Hold the script chunks whose file name starts with `component` (/_astro/<component>.<hash>.js)
+ * until `release()`, as a slow connection would; `requested()` counts the requests for them.
+ */
+export async function holdScript(page: Page, component: string) {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  let requested = 0;
+  await page.route(new RegExp(`/_astro/${component}\\.[\\w-]+\\.js$`), async (route) => {
+    requested++;
+    await arrived;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
 }

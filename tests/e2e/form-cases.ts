@@ -32,6 +32,8 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 
 export interface FormCase {
   key: 'contact' | 'demo' | 'careers' | 'product-team';
+  /** Its island component: its script is /_astro/<component>.<hash>.js. */
+  component: string;
   path: string;
   formId: string;
   definition: FormDefinition;
@@ -52,6 +54,7 @@ export const label = (form: Locator, text: string) => form.getByLabel(text, { ex
 export const cases: FormCase[] = [
   {
     key: 'contact',
+    component: 'ContactForm',
     definition: contactForm,
     path: '/contact',
     formId: 'form-contact',
@@ -77,6 +80,7 @@ export const cases: FormCase[] = [
   },
   {
     key: 'demo',
+    component: 'DemoForm',
     definition: demoForm,
     path: '/advertising',
     formId: 'form-demo',
@@ -104,6 +108,7 @@ export const cases: FormCase[] = [
   },
   {
     key: 'careers',
+    component: 'CareersForm',
     definition: careersForm,
     path: `/join-${site.slug}`,
     formId: 'form-careers',
@@ -131,6 +136,7 @@ export const cases: FormCase[] = [
   },
   {
     key: 'product-team',
+    component: 'ProductTeamForm',
     definition: productTeamForm,
     path: '/product-teams',
     formId: 'form-product-team',

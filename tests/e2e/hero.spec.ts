@@ -3,8 +3,11 @@
  * WCAG 1.4.13 (shown on hover and focus, hoverable, dismissed with Escape) and
  * the avatars are buttons that toggle them, not tab stops that do nothing;
  * the decorative floating words never sit over the hero's text at any width
- * and are out of the way in forced colours. Every page with the hero is
- * checked (found in the build, not listed here).
+ * and are out of the way in forced colours; the floating words are text in
+ * the HTML that assistive technology does not announce; with reduced motion
+ * the parallax layers stay put and the words do not float, without it they
+ * move. Every page with the hero is checked (found in the build, not listed
+ * here). Its axe, focus and layout checks are the visit's (./visit.spec.ts).
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
@@ -12,8 +15,6 @@ import { readDist, sitePages } from '../support/site-under-test';
 
 const heroPages = sitePages().filter((p) => readDist(p.file).includes('data-parallax-hero'));
 const HERO = '[data-parallax-hero]';
-
-test.skip(({ isMobile }) => isMobile, 'hover, keyboard and widths are driven on desktop; the widths include phones');
 
 test('a page with the hero exists', () => {
   expect(heroPages.length).toBeGreaterThan(0);
@@ -138,3 +139,61 @@ for (const { path } of heroPages) {
     await expect(page.locator(`${HERO} .floating-word`).first()).toBeVisible();
   });
 }
+
+test.describe('prefers-reduced-motion', () => {
+  const transforms = (page: Page) =>
+    page.locator('[data-parallax-hero] > [aria-hidden] > div').evaluateAll((layers) => layers.map((l) => getComputedStyle(l).transform));
+  const floating = (page: Page) =>
+    page.locator('.floating-word').evaluateAll((words) => words.map((w) => getComputedStyle(w).animationName));
+
+  /** Scroll by `dy` and wait two frames (the hero applies transforms in requestAnimationFrame). */
+  const scrollBy = async (page: Page, dy: number) => {
+    const before = await page.evaluate(() => scrollY);
+    await page.mouse.wheel(0, dy);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(before + 50);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  };
+
+  for (const { path, file } of heroPages) {
+    test(`${path}: the floating words are text in the HTML, hidden from assistive technology`, async ({ page }) => {
+      const html = readDist(file);
+      const words = [...html.matchAll(/class="floating-word[^"]*"[^>]*>([^<]+)</g)].map((match) => match[1]);
+      expect(words.length, 'floating words written as text').toBeGreaterThan(0);
+      await page.goto(path);
+      const layer = page.locator('[data-parallax-hero] > [aria-hidden="true"]');
+      await expect(layer).toHaveCount(1);
+      expect(await layer.locator('.floating-word').allTextContents()).toEqual(words);
+      const tree = await page.locator('[data-parallax-hero]').ariaSnapshot();
+      for (const word of words) expect(tree, `"${word}" is not announced`).not.toMatch(new RegExp(`(^|[\\s:"'])${word}($|[\\s"'])`, 'm'));
+    });
+
+    test(`${path}: with reduced motion the layers stay put and the words do not float`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(path);
+      await page.mouse.move(5, 5);
+      await scrollBy(page, 300); // the first scroll hydrates the hero
+      await waitForIsland(page, '[data-parallax-hero]');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const before = await transforms(page);
+      expect(before.length).toBeGreaterThan(0);
+      await scrollBy(page, 300);
+      expect(await transforms(page)).toEqual(before);
+      for (const t of before) expect(['none', 'matrix(1, 0, 0, 1, 0, 0)']).toContain(t);
+      const words = await floating(page);
+      expect(words.length).toBeGreaterThan(0);
+      expect(words.every((name) => name === 'none')).toBe(true);
+    });
+
+    test(`${path}: without reduced motion the layers move on scroll and the words float`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await page.goto(path);
+      const before = await transforms(page);
+      await page.mouse.move(5, 5);
+      await scrollBy(page, 300);
+      await waitForIsland(page, '[data-parallax-hero]');
+      await scrollBy(page, 300);
+      await expect.poll(() => transforms(page)).not.toEqual(before);
+      expect((await floating(page)).every((name) => name !== 'none')).toBe(true);
+    });
+  }
+});

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
-import { SUPABASE_URL, authSession, mockInsert, rest } from './supabase-mock';
+import { authSession, rest } from '../support/supabase/answers';
 import { readSite } from '../../src/lib/content/read';
 import type { FormsCopy } from '../../src/lib/content/schemas';
 
@@ -95,16 +95,14 @@ const forms = [
 ] as const;
 
 test.describe('keyboard only', () => {
-  test.skip(({ isMobile }) => isMobile, 'keyboard use is tested on the desktop layout');
-
   for (const form of forms) {
-    test(`the ${form.key} form on ${form.path} is completed and sent with the keyboard alone`, async ({ page }) => {
-      const mock = await mockInsert(page, form.table, [rest.created]);
+    test(`the ${form.key} form on ${form.path} is completed and sent with the keyboard alone`, async ({ page, supabase }) => {
+      const insert = supabase.answer(`POST /rest/v1/${form.table}`, rest.created);
       await page.goto(form.path);
       const filled = await completeWithKeyboard(page, `#${form.id}`);
       await expect(page.getByRole('status').filter({ hasText: form.success })).toBeVisible();
-      expect(mock.bodies()).toHaveLength(1);
-      const row = mock.bodies()[0] as Record<string, unknown>;
+      expect(insert.bodies()).toHaveLength(1);
+      const row = insert.bodies()[0] as Record<string, unknown>;
       // What was typed arrived, and every select got a real choice.
       expect(Object.values(row)).toContain(TYPED.email);
       expect(JSON.stringify(row)).toContain(TYPED.textarea);
@@ -113,16 +111,12 @@ test.describe('keyboard only', () => {
     });
   }
 
-  test('sign-in on /login is completed with the keyboard alone', async ({ page }) => {
-    const bodies: unknown[] = [];
-    await page.route(`${SUPABASE_URL}/auth/v1/token**`, async (route) => {
-      bodies.push(route.request().postDataJSON());
-      await route.fulfill({ status: 200, json: authSession(TYPED.email) });
-    });
+  test('sign-in on /login is completed with the keyboard alone', async ({ page, supabase }) => {
+    const token = supabase.answer('POST /auth/v1/token?grant_type=password', { status: 200, json: authSession(TYPED.email) });
     await page.goto('/login');
     await completeWithKeyboard(page, '#sign-in');
     await expect(page.getByRole('status').filter({ hasText: copy.signIn.success })).toBeVisible();
-    expect(bodies).toEqual([{ email: TYPED.email, password: TYPED.password, gotrue_meta_security: {} }]);
+    expect(token.bodies()).toEqual([{ email: TYPED.email, password: TYPED.password, gotrue_meta_security: {} }]);
     await page.waitForURL((url) => url.pathname === '/');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * /login against the built site, Supabase Auth answered by page.route in the
+ * /login against the built site, Supabase Auth answered by the stand-in in the
  * shapes it really sends: sign-in success (session stored, notice, home
  * page), the service's own error message, unexpected failures, an existing
  * session and Sign out (also when the service cannot be reached), inline
@@ -12,9 +12,10 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, waitForIsland } from './fixtures';
+import { test, expect, holdScript, waitForIsland } from './fixtures';
 import { expectInlineError } from './form-cases';
-import { ANON_KEY, AUTH_STORAGE_KEY, SUPABASE_URL, auth, authSession, fulfillAnswer } from './supabase-mock';
+import { ANON_KEY, AUTH_STORAGE_KEY } from '../support/supabase/project';
+import { auth, authSession } from '../support/supabase/answers';
 import { readSite } from '../../src/lib/content/read';
 import { fill, placeholderValues } from '../../src/lib/content/placeholders';
 import type { FormsCopy } from '../../src/lib/content/schemas';
@@ -86,30 +87,26 @@ test('passes axe', async ({ page }) => {
   expect(results.violations).toEqual([]);
 });
 
-test('signs a client in: "Signing In...", the session in localStorage, "Successfully signed in!", then the home page', async ({ page }) => {
-  const requests: { url: string; body: unknown; headers: Record<string, string> }[] = [];
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`${SUPABASE_URL}/auth/v1/**`, async (route) => {
-    const r = route.request();
-    requests.push({ url: r.url(), body: r.postDataJSON(), headers: await r.allHeaders() });
-    if (new URL(r.url()).pathname !== '/auth/v1/token') return route.fulfill({ status: 404, json: { message: 'unexpected' } });
-    await held;
-    return route.fulfill({ status: 200, json: authSession() });
-  });
+test('signs a client in: "Signing In...", the session in localStorage, "Successfully signed in!", then the home page', async ({
+  page,
+  supabase,
+}) => {
+  supabase.answer('POST /auth/v1/token?grant_type=password', { status: 200, json: authSession() });
+  // The answer is held until the test has seen "Signing In...".
+  supabase.hold();
   await openLogin(page);
   const form = await fillSignIn(page, 'ada@example.com', 'correct horse');
   await form.getByRole('button', { name: copy.signIn.submit }).click();
   await expect(form.getByRole('button', { name: copy.signIn.submitting })).toBeDisabled();
-  release();
+  supabase.release();
   await expect(page.getByRole('status').filter({ hasText: copy.signIn.success })).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/');
 
-  expect(requests).toHaveLength(1);
-  expect(requests[0].url).toBe(`${SUPABASE_URL}/auth/v1/token?grant_type=password`);
-  expect(requests[0].body).toEqual({ email: 'ada@example.com', password: 'correct horse', gotrue_meta_security: {} });
-  expect(requests[0].headers.apikey).toBe(ANON_KEY);
-  expect(requests[0].headers.authorization).toBe(`Bearer ${ANON_KEY}`);
+  expect(supabase.received.map((r) => r.call)).toEqual(['POST /auth/v1/token?grant_type=password']);
+  const [token] = supabase.received;
+  expect(token.body).toEqual({ email: 'ada@example.com', password: 'correct horse', gotrue_meta_security: {} });
+  expect(token.headers.apikey).toBe(ANON_KEY);
+  expect(token.headers.authorization).toBe(`Bearer ${ANON_KEY}`);
   const session = JSON.parse((await stored(page)) ?? 'null');
   expect(session).toMatchObject({
     access_token: expect.any(String),
@@ -118,12 +115,7 @@ test('signs a client in: "Signing In...", the session in localStorage, "Successf
   });
 });
 
-test('an empty or wrong field is told inline, with focus on the first, and nothing is sent', async ({ page }) => {
-  const requests: string[] = [];
-  await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
-    requests.push(route.request().url());
-    return route.fulfill({ status: 404, json: { message: 'unexpected' } });
-  });
+test('an empty or wrong field is told inline, with focus on the first, and nothing is sent', async ({ page, supabase }) => {
   await openLogin(page);
   const form = signInForm(page);
   const email = form.getByLabel(copy.signIn.fields.email.label, { exact: true });
@@ -143,13 +135,13 @@ test('an empty or wrong field is told inline, with focus on the first, and nothi
   await reset.getByRole('button', { name: copy.signIn.forgot.submit }).click();
   await expectInlineError(page, resetEmail, copy.signIn.fields.email.invalid!);
   await expect(resetEmail).toBeFocused();
-  expect(requests).toEqual([]);
+  expect(supabase.received).toEqual([]);
 });
 
 test.describe('refused by the service', () => {
   test.use({ allowConsoleErrors: [/status of 400/] });
-  test("shows the service's own message and stores nothing", async ({ page }) => {
-    await page.route(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, (route) => fulfillAnswer(route, auth.invalidCredentials));
+  test("shows the service's own message and stores nothing", async ({ page, supabase }) => {
+    supabase.answer('POST /auth/v1/token?grant_type=password', auth.invalidCredentials);
     await openLogin(page);
     const form = await fillSignIn(page, 'ada@example.com', 'wrong');
     await form.getByRole('button', { name: copy.signIn.submit }).click();
@@ -163,8 +155,8 @@ test.describe('refused by the service', () => {
 
 test.describe('rate limited', () => {
   test.use({ allowConsoleErrors: [/status of 429/] });
-  test("shows the service's rate-limit message", async ({ page }) => {
-    await page.route(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, (route) => fulfillAnswer(route, auth.rateLimited));
+  test("shows the service's rate-limit message", async ({ page, supabase }) => {
+    supabase.answer('POST /auth/v1/token?grant_type=password', auth.rateLimited);
     await openLogin(page);
     const form = await fillSignIn(page, 'ada@example.com', 'again');
     await form.getByRole('button', { name: copy.signIn.submit }).click();
@@ -174,8 +166,8 @@ test.describe('rate limited', () => {
 
 test.describe('network failure', () => {
   test.use({ allowConsoleErrors: [/ERR_FAILED|Sign-in failed/] });
-  test('shows "An unexpected error occurred"', async ({ page }) => {
-    await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => route.abort('failed'));
+  test('shows "An unexpected error occurred"', async ({ page, supabase }) => {
+    supabase.answer('POST /auth/v1/token?grant_type=password', auth.networkError);
     await openLogin(page);
     const form = await fillSignIn(page, 'ada@example.com', 'correct horse');
     await form.getByRole('button', { name: copy.signIn.submit }).click();
@@ -184,23 +176,10 @@ test.describe('network failure', () => {
   });
 });
 
-test('a client who is already signed in is told so and can sign out ("Signing Out..." meanwhile)', async ({ page }) => {
+test('a client who is already signed in is told so and can sign out ("Signing Out..." meanwhile)', async ({ page, supabase }) => {
   const session = authSession('grace@example.com');
   await seedSession(page, session);
-  const calls: string[] = [];
-  // The logout answer is held until the test has seen "Signing Out...".
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`${SUPABASE_URL}/auth/v1/**`, async (route) => {
-    const r = route.request();
-    calls.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
-    if (new URL(r.url()).pathname === '/auth/v1/logout') {
-      expect(r.headers().authorization).toBe(`Bearer ${session.access_token}`);
-      await held;
-      return route.fulfill({ status: 204, body: '' });
-    }
-    return route.fulfill({ status: 404, json: { message: 'unexpected' } });
-  });
+  supabase.answer('POST /auth/v1/logout?scope=global', { status: 204 });
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -214,13 +193,16 @@ test('a client who is already signed in is told so and can sign out ("Signing Ou
     scripts.filter((s) => /\/auth\.[^/]*\.js$/.test(s)),
     'a valid stored session needs no auth client yet',
   ).toEqual([]);
+  // The logout answer is held until the test has seen "Signing Out...".
+  supabase.hold();
   await card.getByRole('button', { name: copy.signIn.signOut }).click();
   await expect(card.getByRole('button', { name: copy.signIn.signingOut })).toBeDisabled();
-  release();
+  supabase.release();
   await expect(page.getByRole('status').filter({ hasText: copy.signIn.signedOut })).toBeVisible();
   await expect(signInForm(page)).toBeVisible();
   expect(await stored(page)).toBeNull();
-  expect(calls).toEqual(['POST /auth/v1/logout?scope=global']);
+  expect(supabase.received.map((r) => r.call)).toEqual(['POST /auth/v1/logout?scope=global']);
+  expect(supabase.received[0].headers.authorization).toBe(`Bearer ${session.access_token}`);
   // Signed out for good: a reload shows the sign-in form.
   await page.reload();
   await expect(signInForm(page)).toBeVisible();
@@ -232,18 +214,10 @@ test.describe('sign-out when the service cannot confirm it', () => {
     ['the logout request fails (offline)', auth.networkError],
     ['the service answers 500', auth.unexpectedFailure],
   ] as const) {
-    test(`still signs this browser out when ${what}, and says other devices may still be signed in`, async ({ page }) => {
+    test(`still signs this browser out when ${what}, and says other devices may still be signed in`, async ({ page, supabase }) => {
       const session = authSession('grace@example.com');
       await seedSession(page, session);
-      const calls: string[] = [];
-      await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
-        const r = route.request();
-        const url = new URL(r.url());
-        calls.push(`${r.method()} ${url.pathname}${url.search}`);
-        expect(r.headers().authorization).toBe(`Bearer ${session.access_token}`);
-        if (url.pathname === '/auth/v1/logout') return fulfillAnswer(route, answer);
-        return route.fulfill({ status: 404, json: { message: 'unexpected' } });
-      });
+      supabase.answer('POST /auth/v1/logout', answer);
       await openLogin(page, '', { interact: false });
       const card = page.getByTestId('signed-in');
       await card.getByRole('button', { name: copy.signIn.signOut }).click();
@@ -253,7 +227,8 @@ test.describe('sign-out when the service cannot confirm it', () => {
       await expect(card).toHaveCount(0);
       expect(await storedSessions(page)).toEqual([]);
       // The global sign-out, then the local one (which removes the session before its own request).
-      expect(calls).toEqual(['POST /auth/v1/logout?scope=global', 'POST /auth/v1/logout?scope=local']);
+      expect(supabase.received.map((r) => r.call)).toEqual(['POST /auth/v1/logout?scope=global', 'POST /auth/v1/logout?scope=local']);
+      for (const call of supabase.received) expect(call.headers.authorization).toBe(`Bearer ${session.access_token}`);
       await page.reload();
       await expect(signInForm(page)).toBeVisible();
       expect(await storedSessions(page)).toEqual([]);
@@ -261,7 +236,7 @@ test.describe('sign-out when the service cannot confirm it', () => {
   }
 });
 
-test('an expired stored session is refreshed at once (TOKEN_REFRESHED) and stays signed in', async ({ page }) => {
+test('an expired stored session is refreshed at once (TOKEN_REFRESHED) and stays signed in', async ({ page, supabase }) => {
   const expired = { ...authSession('grace@example.com'), expires_at: Math.floor(Date.now() / 1000) - 60 };
   await page.addInitScript(
     ([key, value]) => {
@@ -273,23 +248,19 @@ test('an expired stored session is refreshed at once (TOKEN_REFRESHED) and stays
     [AUTH_STORAGE_KEY, JSON.stringify(expired)] as const,
   );
   const refreshed = authSession('grace@example.com');
-  const grants: string[] = [];
-  await page.route(`${SUPABASE_URL}/auth/v1/token**`, (route) => {
-    grants.push(`${new URL(route.request().url()).searchParams.get('grant_type')} ${JSON.stringify(route.request().postDataJSON())}`);
-    return route.fulfill({ status: 200, json: { ...refreshed, refresh_token: 'v1.rotated' } });
-  });
+  const token = supabase.answer('POST /auth/v1/token', { status: 200, json: { ...refreshed, refresh_token: 'v1.rotated' } });
+  const grants = () => token.requests.map((r) => `${r.query.grant_type} ${JSON.stringify(r.body)}`);
   await openLogin(page);
   await expect(page.getByTestId('signed-in')).toContainText('grace@example.com');
-  await expect.poll(() => grants).toEqual([`refresh_token ${JSON.stringify({ refresh_token: 'v1.fake-refresh-token' })}`]);
+  await expect.poll(grants).toEqual([`refresh_token ${JSON.stringify({ refresh_token: 'v1.fake-refresh-token' })}`]);
   await expect.poll(async () => JSON.parse((await stored(page)) ?? '{}').refresh_token).toBe('v1.rotated');
 });
 
-test('"Forgot password?" sends a PKCE reset request and says the same whether or not the address has an account', async ({ page }) => {
-  const requests: { url: URL; body: Record<string, unknown> }[] = [];
-  await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
-    requests.push({ url: new URL(route.request().url()), body: route.request().postDataJSON() });
-    return fulfillAnswer(route, auth.ok);
-  });
+test('"Forgot password?" sends a PKCE reset request and says the same whether or not the address has an account', async ({
+  page,
+  supabase,
+}) => {
+  const recover = supabase.answer('POST /auth/v1/recover', auth.ok);
   const form = await openForgot(page);
   await expect(form.getByRole('heading', { name: copy.signIn.forgot.heading })).toBeVisible();
   for (const email of ['client@example.com', 'nobody@example.com']) {
@@ -298,7 +269,8 @@ test('"Forgot password?" sends a PKCE reset request and says the same whether or
     await expect(page.getByRole('status').filter({ hasText: copy.signIn.forgot.sent }).first()).toBeVisible();
     await expect(form.getByRole('button', { name: copy.signIn.forgot.submit })).toBeEnabled();
   }
-  expect(requests.map((r) => `${r.url.pathname}?redirect_to=${r.url.searchParams.get('redirect_to')}`)).toEqual([
+  const requests = recover.requests;
+  expect(supabase.received.map((r) => `${r.path}?redirect_to=${r.query.redirect_to}`)).toEqual([
     `/auth/v1/recover?redirect_to=${new URL('/login', page.url()).href}`,
     `/auth/v1/recover?redirect_to=${new URL('/login', page.url()).href}`,
   ]);
@@ -316,24 +288,25 @@ test('"Forgot password?" sends a PKCE reset request and says the same whether or
     AUTH_STORAGE_KEY,
   );
   expect(verifier).toMatch(/\/recovery$/);
-  expect(createHash('sha256').update(verifier!.split('/')[0]).digest('base64url')).toBe(requests[1].body.code_challenge);
+  expect(createHash('sha256').update(verifier!.split('/')[0]).digest('base64url')).toBe(
+    (requests[1].body as { code_challenge: string }).code_challenge,
+  );
   await form.getByRole('button', { name: copy.signIn.forgot.back }).click();
   await expect(signInForm(page)).toBeVisible();
 });
 
 test.describe('reset answers that must reveal nothing', () => {
   test.use({ allowConsoleErrors: [/status of (400|429|500)/] });
-  test('200, 429, 400 and 500 all give the one neutral notice', async ({ page }) => {
+  test('200, 429, 400 and 500 all give the one neutral notice', async ({ page, supabase }) => {
     const answers = [auth.ok, auth.emailRateLimited, auth.invalidEmail, auth.unexpectedFailure];
-    let n = 0;
-    await page.route(`${SUPABASE_URL}/auth/v1/recover**`, (route) => fulfillAnswer(route, answers[n++]));
+    const recover = supabase.answer('POST /auth/v1/recover', answers);
     const notices: string[] = [];
     for (let i = 0; i < answers.length; i++) {
       // A fresh page for each answer, so each notice is the answer's own.
       const form = await openForgot(page);
       await form.getByLabel(copy.signIn.fields.email.label, { exact: true }).fill(`client${i}@example.com`);
       await form.getByRole('button', { name: copy.signIn.forgot.submit }).click();
-      await expect.poll(() => n).toBe(i + 1);
+      await expect.poll(() => recover.requests.length).toBe(i + 1);
       await expect(form.getByRole('button', { name: copy.signIn.forgot.submit })).toBeEnabled();
       const shown = page.locator('[role="status"], [role="alert"]').filter({ hasText: /\S/ });
       await expect(shown).toHaveCount(1);
@@ -345,8 +318,8 @@ test.describe('reset answers that must reveal nothing', () => {
 
 test.describe('reset without a connection', () => {
   test.use({ allowConsoleErrors: [/ERR_FAILED|could not be reached/] });
-  test('says the service could not be reached (the only reset answer told apart)', async ({ page }) => {
-    await page.route(`${SUPABASE_URL}/auth/v1/recover**`, (route) => fulfillAnswer(route, auth.networkError));
+  test('says the service could not be reached (the only reset answer told apart)', async ({ page, supabase }) => {
+    supabase.answer('POST /auth/v1/recover', auth.networkError);
     const form = await openForgot(page);
     await form.getByLabel(copy.signIn.fields.email.label, { exact: true }).fill('client@example.com');
     await form.getByRole('button', { name: copy.signIn.forgot.submit }).click();
@@ -357,26 +330,12 @@ test.describe('reset without a connection', () => {
 
 test('the reset link returns with a code that this browser exchanges (PKCE) for the new-password form, which saves the password', async ({
   page,
+  supabase,
 }) => {
   const session = authSession('ada@example.com');
-  const calls: { call: string; body: unknown }[] = [];
-  let saved: unknown;
-  await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
-    const r = route.request();
-    const url = new URL(r.url());
-    calls.push({
-      call: `${r.method()} ${url.pathname}${url.search.replace(/redirect_to=[^&]*/, 'redirect_to=…')}`,
-      body: r.postDataJSON(),
-    });
-    if (url.pathname === '/auth/v1/recover') return fulfillAnswer(route, auth.ok);
-    if (url.pathname === '/auth/v1/token' && url.searchParams.get('grant_type') === 'pkce')
-      return route.fulfill({ status: 200, json: session });
-    if (url.pathname === '/auth/v1/user' && r.method() === 'PUT') {
-      saved = r.postDataJSON();
-      return route.fulfill({ status: 200, json: session.user });
-    }
-    return route.fulfill({ status: 404, json: { message: 'unexpected' } });
-  });
+  supabase.answer('POST /auth/v1/recover', auth.ok);
+  supabase.answer('POST /auth/v1/token?grant_type=pkce', { status: 200, json: session });
+  const user = supabase.answer('PUT /auth/v1/user', { status: 200, json: session.user });
   const form = await openForgot(page);
   await form.getByLabel(copy.signIn.fields.email.label, { exact: true }).fill('ada@example.com');
   await form.getByRole('button', { name: copy.signIn.forgot.submit }).click();
@@ -396,8 +355,9 @@ test('the reset link returns with a code that this browser exchanges (PKCE) for 
   await field.fill('a new passw0rd');
   await recovery.getByRole('button', { name: copy.signIn.recovery.submit }).click();
   await expect(page.getByRole('status').filter({ hasText: copy.signIn.recovery.success })).toBeVisible();
-  expect(saved).toMatchObject({ password: 'a new passw0rd' });
+  expect(user.bodies()).toEqual([expect.objectContaining({ password: 'a new passw0rd' })]);
   await expect(page.getByTestId('signed-in')).toContainText('ada@example.com');
+  const calls = supabase.received.map((r) => ({ call: r.call.replace(/redirect_to=[^&]*/, 'redirect_to=…'), body: r.body }));
   expect(calls.map((c) => c.call)).toEqual([
     'POST /auth/v1/recover?redirect_to=…',
     'POST /auth/v1/token?grant_type=pkce',
@@ -408,13 +368,9 @@ test('the reset link returns with a code that this browser exchanges (PKCE) for 
 
 test('an old-style link with tokens in the fragment is refused: no session, no request, the tokens leave the address, and the visitor is told', async ({
   page,
+  supabase,
 }) => {
   const session = authSession('ada@example.com');
-  const calls: string[] = [];
-  await page.route(`${SUPABASE_URL}/auth/v1/**`, (route) => {
-    calls.push(`${route.request().method()} ${route.request().url()}`);
-    return route.fulfill({ status: 200, json: session.user });
-  });
   const hash = new URLSearchParams({
     access_token: session.access_token,
     refresh_token: session.refresh_token,
@@ -437,7 +393,7 @@ test('an old-style link with tokens in the fragment is refused: no session, no r
   await signInForm(page).getByLabel(copy.signIn.fields.email.label, { exact: true }).focus();
   await expect.poll(() => authChunks.length).toBe(1);
   await page.waitForLoadState('networkidle');
-  expect(calls).toEqual([]);
+  expect(supabase.received).toEqual([]);
   expect(await storedSessions(page)).toEqual([]);
 });
 
@@ -456,26 +412,19 @@ test('/login loads no form code, and the auth client only once the card is used 
   await expect.poll(() => scripts.filter(authChunk).length).toBe(1);
 });
 
-test("a client who types before the card's script has arrived loses no character and no focus", async ({ page }) => {
-  const bodies: unknown[] = [];
-  await page.route(`${SUPABASE_URL}/auth/v1/token**`, async (route) => {
-    bodies.push(route.request().postDataJSON());
-    await route.fulfill({ status: 200, json: authSession('ada@example.com') });
-  });
-  let delayed = 0;
-  await page.route('**/_astro/**/*.js', async (route) => {
-    delayed++;
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+test("a client who types before the card's script has arrived loses no character and no focus", async ({ page, supabase }) => {
+  const token = supabase.answer('POST /auth/v1/token?grant_type=password', { status: 200, json: authSession('ada@example.com') });
+  // A slow connection: the card's script is on its way while the visitor types.
+  const script = await holdScript(page, 'SignInCard');
   await page.goto('/login');
   const email = signInForm(page).getByLabel(copy.signIn.fields.email.label, { exact: true });
   const password = signInForm(page).getByLabel(copy.signIn.fields.password.label, { exact: true });
   await email.click();
-  await page.keyboard.type('ada@exam', { delay: 30 });
+  await page.keyboard.type('ada@exam');
   await expect(page.locator(`astro-island:has(${CARD})`)).toHaveAttribute('ssr', '');
+  expect(script.requested(), 'the first press asked for the script').toBe(1);
+  script.release();
   await waitForIsland(page, CARD);
-  expect(delayed).toBeGreaterThan(0);
   await expect(email).toBeFocused();
   await page.keyboard.type('ple.com');
   await page.keyboard.press('Tab');
@@ -484,5 +433,5 @@ test("a client who types before the card's script has arrived loses no character
   await expect(password).toHaveValue('correct horse');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: copy.signIn.success })).toBeVisible();
-  expect(bodies).toEqual([{ email: 'ada@example.com', password: 'correct horse', gotrue_meta_security: {} }]);
+  expect(token.bodies()).toEqual([{ email: 'ada@example.com', password: 'correct horse', gotrue_meta_security: {} }]);
 });

@@ -27,8 +27,6 @@ async function expectNewTab(link: Locator, href: string) {
 const cardTitles = (section: Locator) => section.locator('li h3').allInnerTexts();
 
 test.describe('generic pages', () => {
-  test.skip(({ isMobile }) => isMobile, 'content checks; the viewport does not change them');
-
   test('platform: hero, dashboard, 6 core features (2 linked), 7 tools, 3 stages, 3 sample projects, closing CTA', async ({ page }) => {
     await page.goto('/platform');
     await expect(page.getByRole('link', { name: 'Explore Platform' })).toHaveAttribute('href', '#core-features');

@@ -4,13 +4,18 @@
  * meta-refresh page the build writes there; Netlify answers it with the 301
  * of dist/_redirects, which the pre-publish check compares), and an unknown
  * path gets the 404 page with status 404, its words and the missing path
- * logged. That every route is built with its own <h1>, title, description and
- * canonical is read from dist/ by tests/build/routes.test.ts.
+ * logged; the paths no visit loads (aliases, /404 itself) serve a page with
+ * one <h1> and no console error or request leaving the site (the pages a
+ * visitor loads are checked in their visits, ./visit.spec.ts). That every
+ * route is built with its own <h1>, title, description and canonical is read
+ * from dist/ by tests/build/routes.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { test, expect } from './fixtures';
-import { readManifest } from '../../src/lib/routes/manifest';
+import { readManifest, servedPaths } from '../../src/lib/routes/manifest';
+import { ADMIN_PATH } from '../../src/lib/deploy/csp';
+import { sitePages } from '../support/site-under-test';
 import type { SearchCopy } from '../../src/lib/content/schemas';
 
 const manifest = readManifest('content');
@@ -21,6 +26,22 @@ for (const { from, to } of manifest.redirects) {
     await page.goto(from);
     await expect(page).toHaveURL(new RegExp(`${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     await expect(page.locator('h1')).toHaveCount(1);
+  });
+}
+
+const visited = new Set(sitePages().map((p) => p.path));
+const unvisited = servedPaths(manifest).filter((p) => p.path !== ADMIN_PATH && !visited.has(p.path));
+
+test('some served paths are left to this spec (aliases)', () => {
+  expect(unvisited.length).toBeGreaterThan(0);
+});
+
+for (const { path } of unvisited) {
+  test(`${path} serves a page without console errors or outside requests`, async ({ page, problems }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect(problems.blockedRequests, 'requests leaving the site').toEqual([]);
   });
 }
 

@@ -99,15 +99,9 @@ test('the form works without JavaScript', async ({ browser }) => {
   await context.close();
 });
 
-test('the header links to the search page', async ({ page, isMobile }) => {
+test('the header links to the search page', async ({ page }) => {
   await page.goto('/');
-  const header = page.getByRole('banner');
-  if (isMobile) {
-    await header.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('dialog', { name: 'Main menu' }).getByRole('link', { name: 'Search' }).click();
-  } else {
-    await header.getByRole('link', { name: 'Search', exact: true }).click();
-  }
+  await page.getByRole('banner').getByRole('link', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
 });

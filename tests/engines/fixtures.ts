@@ -1,20 +1,21 @@
 /**
  * Fixtures of the Firefox and WebKit suite. Each worker serves the test build
- * (site-server.ts) next to a Supabase stub (supabase-stub.ts) and opens one
+ * (site-server.ts) next to the Supabase stand-in (tests/support/supabase/server.ts) and opens one
  * tab in its project's engine; every test starts from a blank page of the
- * site with empty storage and ends by failing on any problem seen meanwhile:
+ * site with empty storage (a test that reads none may skip it) at its window
+ * size, and ends by failing on any problem seen meanwhile:
  * errors and CSP violations in the page (the probe, and Firefox's console),
  * requests the site server answered with an error, and calls to the stub that
  * the test did not expect.
  */
 import { firefox, webkit, test as base, expect, type Browser } from '@playwright/test';
 import { MISSING_PATH } from '../support/site-under-test';
-import { SUPABASE_URL } from '../e2e/supabase-mock';
+import { SUPABASE_URL } from '../support/supabase/project';
 import { engineUnavailable, FIREFOX_PATH, type EngineOptions } from './browsers';
 import { takeProblems } from './page';
 import { startSiteServer, BLANK_PATH, type SiteServer } from './site-server';
-import { startSupabaseStub, type SupabaseStub } from './supabase-stub';
-import { DESKTOP, playwrightTab, webkitTab, type Tab } from './tab';
+import { startSupabaseServer, type SupabaseServer } from '../support/supabase/server';
+import { DESKTOP, playwrightTab, webkitTab, type Tab, type Viewport } from './tab';
 import { startWebKitDriver } from './webdriver';
 
 async function launchPlaywright({ engine, via }: EngineOptions): Promise<Browser> {
@@ -29,8 +30,8 @@ async function launchPlaywright({ engine, via }: EngineOptions): Promise<Browser
 }
 
 export const test = base.extend<
-  { engineAvailable: void; allowProblems: RegExp[]; problems: void },
-  EngineOptions & { stub: SupabaseStub; site: SiteServer; tab: Tab }
+  { engineAvailable: void; allowProblems: RegExp[]; windowSize: Viewport; freshStorage: boolean; problems: void },
+  EngineOptions & { supabase: SupabaseServer; site: SiteServer; tab: Tab }
 >({
   engine: ['firefox', { option: true, scope: 'worker' }],
   via: ['stock', { option: true, scope: 'worker' }],
@@ -43,18 +44,18 @@ export const test = base.extend<
     },
     { auto: true },
   ],
-  stub: [
+  supabase: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const stub = await startSupabaseStub();
-      await use(stub);
-      await stub.close();
+      const supabase = await startSupabaseServer();
+      await use(supabase);
+      await supabase.close();
     },
     { scope: 'worker' },
   ],
   site: [
-    async ({ stub }, use) => {
-      const site = await startSiteServer(new URL(SUPABASE_URL).origin, stub.origin);
+    async ({ supabase }, use) => {
+      const site = await startSiteServer(new URL(SUPABASE_URL).origin, supabase.origin);
       await use(site);
       await site.close();
     },
@@ -85,15 +86,22 @@ export const test = base.extend<
     { scope: 'worker', timeout: 180_000 },
   ],
   allowProblems: [[], { option: true }],
+  // The page's size at the start of a test. Tests of one size follow each other, so the window is resized
+  // only when the size changes (a resize is slow under X, and WebKit's needs to settle).
+  windowSize: [DESKTOP, { option: true }],
+  // Each test starts from a blank page of the site with empty storage, unless it reads no storage (a page load).
+  freshStorage: [true, { option: true }],
   problems: [
-    async ({ tab, site, stub, allowProblems }, use) => {
-      stub.reset();
-      await tab.goto(BLANK_PATH);
-      await tab.evaluate(() => {
-        localStorage.clear();
-        sessionStorage.clear();
-      });
-      await tab.setViewport(DESKTOP);
+    async ({ tab, site, supabase, allowProblems, windowSize, freshStorage }, use) => {
+      supabase.reset();
+      if (freshStorage) {
+        await tab.goto(BLANK_PATH);
+        await tab.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+        });
+      }
+      await tab.setViewport(windowSize);
       site.clearLog();
       tab.takeEngineErrors();
 
@@ -108,7 +116,7 @@ export const test = base.extend<
         ...site.log
           .filter((r) => r.status >= 400 && !(r.status === 404 && new URL(r.url, site.origin).pathname === MISSING_PATH))
           .map((r) => `HTTP ${r.status} for ${r.method} ${r.url}`),
-        ...stub.received.filter((r) => !r.expected).map((r) => `unexpected call to Supabase: ${r.method} ${r.path}`),
+        ...supabase.received.filter((r) => !r.expected).map((r) => `unexpected call to Supabase: ${r.method} ${r.path}`),
       ].filter((text) => !allowed(text));
       expect(problems, 'errors, CSP violations, failed requests or unexpected Supabase calls').toEqual([]);
     },

@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { test, expect } from './fixtures';
-import { ANON_KEY, rest } from '../e2e/supabase-mock';
+import { ANON_KEY } from '../support/supabase/project';
+import { rest } from '../support/supabase/answers';
 import { readSite } from '../../src/lib/content/read';
 import { fill as fillPlaceholders, placeholderValues } from '../../src/lib/content/placeholders';
 import { readListItems } from '../../src/lib/content/read';
@@ -134,10 +135,11 @@ async function fieldOf(tab: Tab, formId: string, label: string): Promise<string>
   return `#${id}`;
 }
 
+test.use({ windowSize: PHONE });
+
 for (const c of cases) {
-  test(`${c.name} form (${c.path}) sends exactly its row to Supabase and thanks the visitor`, async ({ tab, stub, site: served }) => {
-    stub.answer(`POST /rest/v1/${c.table}`, rest.created);
-    await tab.setViewport(PHONE);
+  test(`${c.name} form (${c.path}) sends exactly its row to Supabase and thanks the visitor`, async ({ tab, supabase, site: served }) => {
+    supabase.answer(`POST /rest/v1/${c.table}`, rest.created);
     await tab.goto(c.path);
     // The visitor types straight away: the first field's focus starts the island, and what is typed
     // before it runs is taken over. The submit button works once it runs.
@@ -154,8 +156,8 @@ for (const c of cases) {
       c.success,
     );
 
-    expect(stub.received.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /rest/v1/${c.table}`]);
-    const [insert] = stub.received;
+    expect(supabase.received.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /rest/v1/${c.table}`]);
+    const [insert] = supabase.received;
     expect(insert.query).toEqual({});
     expect(insert.headers.apikey).toBe(ANON_KEY);
     expect(insert.headers.authorization).toBe(`Bearer ${ANON_KEY}`);

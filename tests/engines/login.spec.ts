@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { test, expect } from './fixtures';
-import { ANON_KEY, auth, authSession } from '../e2e/supabase-mock';
+import { ANON_KEY } from '../support/supabase/project';
+import { auth, authSession } from '../support/supabase/answers';
 import type { FormsCopy } from '../../src/lib/content/schemas';
 import { hydrated, textOf, waitFor } from './page';
 import type { Tab } from './tab';
@@ -25,10 +26,10 @@ const notice = (tab: Tab, role: 'status' | 'alert', text: string) =>
     [role, text] as const,
   );
 
-test('a client signs in, is shown as signed in on coming back, and signs out', async ({ tab, stub }) => {
+test('a client signs in, is shown as signed in on coming back, and signs out', async ({ tab, supabase }) => {
   const session = authSession('ada@example.com');
-  stub.answer('POST /auth/v1/token?grant_type=password', { status: 200, json: session });
-  stub.answer('POST /auth/v1/logout?scope=global', { status: 204 });
+  supabase.answer('POST /auth/v1/token?grant_type=password', { status: 200, json: session });
+  supabase.answer('POST /auth/v1/logout?scope=global', { status: 204 });
   await tab.goto('/login');
   await tab.fill('#sign-in-email', 'ada@example.com');
   await tab.fill('#sign-in-password', 'correct horse');
@@ -36,13 +37,13 @@ test('a client signs in, is shown as signed in on coming back, and signs out', a
   await notice(tab, 'status', copy.success);
   await waitFor(tab, 'the home page', () => location.pathname === '/' && document.readyState === 'complete');
 
-  expect(stub.received.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/v1/token']);
-  const [token] = stub.received;
+  expect(supabase.received.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/v1/token']);
+  const [token] = supabase.received;
   expect(token.query).toEqual({ grant_type: 'password' });
   expect(token.body).toEqual({ email: 'ada@example.com', password: 'correct horse', gotrue_meta_security: {} });
   expect(token.headers.apikey).toBe(ANON_KEY);
   expect(token.headers.authorization).toBe(`Bearer ${ANON_KEY}`);
-  const key = storageKey(stub.origin);
+  const key = storageKey(supabase.origin);
   expect(JSON.parse((await stored(tab, key)) ?? 'null')).toMatchObject({
     access_token: session.access_token,
     refresh_token: session.refresh_token,
@@ -57,14 +58,14 @@ test('a client signs in, is shown as signed in on coming back, and signs out', a
   await notice(tab, 'status', copy.signedOut);
   await waitFor(tab, 'the sign-in form', () => document.querySelector('#sign-in') !== null);
   expect(await stored(tab, key)).toBeNull();
-  expect(stub.received.map((r) => `${r.method} ${r.path}?${new URLSearchParams(r.query)}`).slice(1)).toEqual([
+  expect(supabase.received.map((r) => `${r.method} ${r.path}?${new URLSearchParams(r.query)}`).slice(1)).toEqual([
     'POST /auth/v1/logout?scope=global',
   ]);
-  expect(stub.received[1].headers.authorization).toBe(`Bearer ${session.access_token}`);
+  expect(supabase.received[1].headers.authorization).toBe(`Bearer ${session.access_token}`);
 });
 
-test('"Forgot password?" sends a PKCE reset request that returns to /login', async ({ tab, stub, site }) => {
-  stub.answer('POST /auth/v1/recover', auth.ok);
+test('"Forgot password?" sends a PKCE reset request that returns to /login', async ({ tab, supabase, site }) => {
+  supabase.answer('POST /auth/v1/recover', auth.ok);
   await tab.goto('/login');
   // The visitor starts in the e-mail field: a first click on "Forgot password?" before the card runs is
   // lost (a known defect, tested on its own in Chromium), and this test is about the request.
@@ -76,8 +77,8 @@ test('"Forgot password?" sends a PKCE reset request that returns to /login', asy
   await tab.click('#sign-in-forgot button[type="submit"]:not([disabled])');
   await notice(tab, 'status', copy.forgot.sent);
 
-  expect(stub.received.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/v1/recover']);
-  const [recover] = stub.received;
+  expect(supabase.received.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/v1/recover']);
+  const [recover] = supabase.received;
   expect(recover.query).toEqual({ redirect_to: `${site.origin}/login` });
   expect(recover.body).toEqual({
     email: 'client@example.com',

@@ -15,8 +15,9 @@ const BUTTON = '[popovertarget="mobile-menu"]';
 const PANEL = '#mobile-menu';
 const isOpen = () => document.querySelector('#mobile-menu:popover-open') !== null;
 
+test.use({ windowSize: PHONE });
+
 test('opens with every link, takes focus, closes with Escape and follows a link', async ({ tab }) => {
-  await tab.setViewport(PHONE);
   await tab.goto('/services/managed-business');
   await tab.click(BUTTON);
   await waitFor(tab, 'the menu to open', isOpen);

@@ -1,6 +1,6 @@
 /**
  * Every page a visitor can load (the sitemap's, /login, /search and the 404
- * page: tests/support/site-under-test.ts) at a phone's and a desktop's width: it loads
+ * page: tests/support/site-under-test.ts) at a phone's and at a desktop's width: it loads
  * with its status, renders its heading, and nothing goes wrong on the way
  * (no error, no CSP violation, no failed request: the fixture checks). The
  * page is also scrolled (the parallax hero hydrates on the first scroll) and,
@@ -12,7 +12,7 @@ import { MISSING_PATH, distFiles, readDist, sitePages } from '../support/site-un
 import { hydrated, settle, takeProblems, waitFor } from './page';
 import { DESKTOP, PHONE } from './tab';
 import { PROBE_PATH } from './site-server';
-import { SUPABASE_URL } from '../e2e/supabase-mock';
+import { SUPABASE_URL } from '../support/supabase/project';
 
 const MENU_BUTTON = '[popovertarget="mobile-menu"]';
 const buildOrigin = new URL(SUPABASE_URL).origin;
@@ -20,13 +20,13 @@ const buildOrigin = new URL(SUPABASE_URL).origin;
 test.describe('the checks themselves', () => {
   test("the served site names the stub as its Supabase project: in each policy and in the client, never the build's URL", async ({
     site,
-    stub,
+    supabase,
   }) => {
     const response = await fetch(`${site.origin}/contact`);
     const html = await response.text();
     const header = response.headers.get('content-security-policy') ?? '';
     const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1] ?? '';
-    for (const policy of [header, meta]) expect(policy).toMatch(new RegExp(`connect-src 'self' ${stub.origin}(;|$)`));
+    for (const policy of [header, meta]) expect(policy).toMatch(new RegExp(`connect-src 'self' ${supabase.origin}(;|$)`));
     expect(html).not.toContain(buildOrigin);
     expect(html.indexOf(PROBE_PATH), 'the probe comes first in <head>').toBeLessThan(html.indexOf('<meta'));
     // The scripts that hold the project URL, as the browser gets them.
@@ -36,17 +36,20 @@ test.describe('the checks themselves', () => {
     expect(holders.length, 'the client holds the project URL').toBeGreaterThan(0);
     for (const file of holders) {
       const body = await (await fetch(`${site.origin}/${file}`)).text();
-      expect(body).toContain(stub.origin);
+      expect(body).toContain(supabase.origin);
       expect(body).not.toContain(buildOrigin);
     }
   });
 
   // This test provokes the problems the fixture fails on, and takes them away before it looks.
-  test('the probe records CSP violations and errors, and the policy lets the site reach the Supabase stub only', async ({ tab, stub }) => {
+  test('the probe records CSP violations and errors, and the policy lets the site reach the Supabase stub only', async ({
+    tab,
+    supabase,
+  }) => {
     await tab.goto('/');
     await settle(tab);
     expect(await takeProblems(tab)).toEqual([]);
-    stub.answer('GET /rest/v1/ping', { status: 200, json: [] });
+    supabase.answer('GET /rest/v1/ping', { status: 200, json: [] });
     const outcome = await tab.evaluate(async (stubOrigin) => {
       const script = document.createElement('script');
       script.textContent = 'window.__ran = true';
@@ -64,7 +67,7 @@ test.describe('the checks themselves', () => {
         stub: await reach(`${stubOrigin}/rest/v1/ping`),
         elsewhere: await reach('https://example.com/'),
       };
-    }, stub.origin);
+    }, supabase.origin);
     expect(outcome).toEqual({ ran: false, stub: 200, elsewhere: 'refused' });
     // Both policies (the <meta> and the header) may report the same violation: look at what was reported, not how often.
     const records = await waitFor(
@@ -82,7 +85,7 @@ test.describe('the checks themselves', () => {
       '__engineProblems',
     );
     expect(records).toEqual(['csp', 'error']);
-    expect(stub.received.map((r) => `${r.method} ${r.path} ${r.headers.origin}`)).toEqual([
+    expect(supabase.received.map((r) => `${r.method} ${r.path} ${r.headers.origin}`)).toEqual([
       `GET /rest/v1/ping ${new URL(await tab.url()).origin}`,
     ]);
     await takeProblems(tab);
@@ -90,42 +93,48 @@ test.describe('the checks themselves', () => {
   });
 });
 
-for (const { path, source } of sitePages()) {
-  test(`${source === '404' ? 'the 404 page' : path} loads cleanly at ${PHONE.width} and ${DESKTOP.width} px`, async ({ tab, site }) => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      await tab.setViewport(viewport);
-      site.clearLog();
-      await tab.goto(path);
-      const served = site.log.find((r) => r.url === path);
-      expect(served?.status, `status of ${path}`).toBe(path === MISSING_PATH ? 404 : 200);
-      // The visitor scrolls: islands that wait for the first scroll (the parallax hero) start.
-      const shown = await tab.evaluate((menu) => {
-        window.scrollBy(0, 400);
-        const button = document.querySelector(menu);
-        return {
-          heading: document.querySelector('h1')?.textContent?.trim() ?? '',
-          parallax: document.querySelector('[data-parallax-hero]') !== null,
-          menu: button !== null && button.getClientRects().length > 0 && getComputedStyle(button).visibility !== 'hidden',
-        };
-      }, MENU_BUTTON);
-      expect(shown.heading, 'the page heading').not.toBe('');
-      expect(shown.menu, 'the menu button shows on phones only').toBe(viewport === PHONE);
-      if (shown.parallax) await hydrated(tab, '[data-parallax-hero]');
+// Grouped by window size: every page at a phone's width, then every page at a desktop's, so the window
+// is resized twice in the run rather than twice a page.
+for (const viewport of [PHONE, DESKTOP]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    // A page load reads no storage a test leaves behind: no blank page between them.
+    test.use({ windowSize: viewport, freshStorage: false });
 
-      if (shown.menu) {
-        await tab.click(MENU_BUTTON);
-        await waitFor(
-          tab,
-          'the menu to open and its island to start',
-          (button) =>
-            !!document.querySelector('#mobile-menu:popover-open') && !!document.querySelector(`astro-island:has(${button}):not([ssr])`),
-          MENU_BUTTON,
-        );
-        await tab.press('Escape');
-        await waitFor(tab, 'the menu to close', () => document.querySelector('#mobile-menu:popover-open') === null);
-      }
-      await settle(tab);
-      expect(await takeProblems(tab), `problems at ${viewport.width} px`).toEqual([]);
+    for (const { path, source } of sitePages()) {
+      test(`${source === '404' ? 'the 404 page' : path} loads cleanly`, async ({ tab, site }) => {
+        site.clearLog();
+        await tab.goto(path);
+        const served = site.log.find((r) => r.url === path);
+        expect(served?.status, `status of ${path}`).toBe(path === MISSING_PATH ? 404 : 200);
+        // The visitor scrolls: islands that wait for the first scroll (the parallax hero) start.
+        const shown = await tab.evaluate((menu) => {
+          window.scrollBy(0, 400);
+          const button = document.querySelector(menu);
+          return {
+            heading: document.querySelector('h1')?.textContent?.trim() ?? '',
+            parallax: document.querySelector('[data-parallax-hero]') !== null,
+            menu: button !== null && button.getClientRects().length > 0 && getComputedStyle(button).visibility !== 'hidden',
+          };
+        }, MENU_BUTTON);
+        expect(shown.heading, 'the page heading').not.toBe('');
+        expect(shown.menu, 'the menu button shows on phones only').toBe(viewport === PHONE);
+        if (shown.parallax) await hydrated(tab, '[data-parallax-hero]');
+
+        if (shown.menu) {
+          await tab.click(MENU_BUTTON);
+          await waitFor(
+            tab,
+            'the menu to open and its island to start',
+            (button) =>
+              !!document.querySelector('#mobile-menu:popover-open') && !!document.querySelector(`astro-island:has(${button}):not([ssr])`),
+            MENU_BUTTON,
+          );
+          await tab.press('Escape');
+          await waitFor(tab, 'the menu to close', () => document.querySelector('#mobile-menu:popover-open') === null);
+        }
+        await settle(tab);
+        expect(await takeProblems(tab), `problems at ${viewport.width} px`).toEqual([]);
+      });
     }
   });
 }

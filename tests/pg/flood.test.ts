@@ -9,16 +9,17 @@
  * Asserted: no limit is ever exceeded; under READ COMMITTED each limit is met
  * exactly; every refusal is the throttle's 429 (or, above READ COMMITTED, the
  * clear 503 form_busy or a serialization failure); bookkeeping and queued
- * notifications stay bounded. Printed, not asserted: requests per second, and
- * rows per second with p50/p99 latency with and without the guard.
+ * notifications stay bounded. Printed, not asserted: requests per second and
+ * latency of each flood. The throughput with and without the guard (thousands
+ * of inserts) is a benchmark of its own: `npm run bench:db` (./throughput.load.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import type { TableName } from '../../src/lib/forms/definition';
-import { RESET_LIMITS_SQL, sampleRow, setupScripts } from '../support/postgrest';
+import { sampleRow } from '../support/supabase/postgrest';
 import { table } from '../support/table';
-import { connect, kindOf, percentile, sendAll, type Isolation, type Request } from './requests';
-import { startServer, type Server } from './server';
+import { kindOf, percentile, sendAll, type Isolation, type Request } from './requests';
+import { openFloodDatabase, type FloodDatabase } from './flood-database';
 
 const CONCURRENCY = 200;
 const LIMITS = { per_address: 3, per_client: 20, per_table: 60, notifications: 10 };
@@ -28,28 +29,20 @@ const BUSY: Record<string, string[]> = {
   serializable: ['503 form_busy', '40001', '53200'],
 };
 
-let server: Server;
+let db: FloodDatabase;
 let owner: pg.Client;
 let clients: pg.Client[];
 const report: (string | number)[][] = [];
-const throughput: (string | number)[][] = [];
 
 beforeAll(async () => {
-  server = await startServer({ maxConnections: CONCURRENCY + 20 });
-  [owner] = await connect(server.connection, 1);
-  for (const script of setupScripts({ extensions: true })) await owner.query(script.sql);
-  await owner.query(
-    `insert into vault.decrypted_secrets values ('notify_submission_url', 'http://127.0.0.1/notify'), ('notify_submission_secret', 'x')`,
-  );
-  clients = await connect(server.connection, CONCURRENCY);
+  db = await openFloodDatabase(CONCURRENCY);
+  ({ owner, clients } = db);
 });
 
 afterAll(async () => {
-  await Promise.all((clients ?? []).map((client) => client.end().catch(() => {})));
-  await owner?.end().catch(() => {});
-  server?.stop();
+  await db?.close();
   if (report.length > 0) {
-    const s = server.settings;
+    const s = db.server.settings;
     console.log(
       [
         `\nFlood scenarios on PostgreSQL ${s.server_version} (max_connections ${s.max_connections}, max_pred_locks_per_transaction ${s.max_pred_locks_per_transaction}, synchronous_commit ${s.synchronous_commit}), ${CONCURRENCY} connections at once:`,
@@ -57,20 +50,9 @@ afterAll(async () => {
       ].join('\n'),
     );
   }
-  if (throughput.length > 0) {
-    console.log(
-      [
-        `\nInsert throughput from ${CONCURRENCY} connections, distinct keys, limits at 10000 rows a second (so every row is accepted and a key keeps`,
-        `about as many times as the default limits let it keep), latency from BEGIN to COMMIT:`,
-        table(['triggers', 'rows', 'rows/s', 'p50 ms', 'p99 ms'], throughput),
-      ].join('\n'),
-    );
-  }
 });
 
-async function fresh() {
-  await owner.query(`${RESET_LIMITS_SQL}; truncate public.contact_submissions, public.job_applications, net.http_request_queue`);
-}
+const fresh = () => db.fresh();
 
 let counter = 0;
 const unique = () => `${process.pid}-${++counter}`;
@@ -265,49 +247,4 @@ describe.each<Isolation>(['repeatable read', 'serializable'])('under %s no limit
     expect(accepted).toBeLessThanOrEqual(LIMITS[scenario.limit]);
     for (const kind of refusals.keys()) expect(['429 form_throttled', ...BUSY[isolation]]).toContain(kind);
   });
-});
-
-describe('throughput (printed, not asserted)', () => {
-  const ROWS = 10 * CONCURRENCY;
-  const CONFIGURATIONS = [
-    { name: 'the guard and the notification numbering (as deployed)', disabled: [] },
-    { name: 'the notification numbering only', disabled: ['form_insert_start', 'form_insert_guard', 'form_insert_count'] },
-    { name: 'neither (a plain insert)', disabled: ['form_insert_start', 'form_insert_guard', 'form_insert_count', 'notify_submission'] },
-  ];
-  const triggers = (action: 'enable' | 'disable', names: string[]) =>
-    names.length > 0 && owner.query(`alter table public.${TABLE} ${names.map((name) => `${action} trigger ${name}`).join(', ')}`);
-
-  it(`stores ${ROWS} rows from ${CONCURRENCY} connections with and without the guard`, async () => {
-    await owner.query(`update private.form_limits set max_rows = 10000, window_length = interval '1 second' where name <> 'notifications'`);
-    try {
-      for (const configuration of CONFIGURATIONS) {
-        await fresh();
-        await triggers('disable', configuration.disabled);
-        try {
-          const requests = Array.from({ length: ROWS }, (_, i) => ({
-            table: TABLE,
-            body: sampleRow(TABLE, `t${unique()}@example.com`),
-            headers: { 'cf-connecting-ip': ipv4(i + 1) },
-          }));
-          const { answers, seconds } = await sendAll(clients, requests, 'read committed');
-          expect(answers.filter((a) => a.result.ok)).toHaveLength(ROWS);
-          const latencies = answers.map((a) => a.ms);
-          throughput.push([
-            configuration.name,
-            ROWS,
-            Math.round(ROWS / seconds),
-            percentile(latencies, 50).toFixed(1),
-            percentile(latencies, 99).toFixed(1),
-          ]);
-        } finally {
-          await triggers('enable', configuration.disabled);
-        }
-      }
-    } finally {
-      await owner.query(
-        `update private.form_limits set window_length = interval '10 minutes',
-           max_rows = case name when 'per_address' then 3 when 'per_client' then 20 when 'per_table' then 60 else max_rows end`,
-      );
-    }
-  }, 600_000);
 });

@@ -2,11 +2,11 @@
  * Requests as PostgREST makes them, over many connections at once: one
  * transaction per request (at the isolation level given), `set local role`,
  * the request.* settings, the insert statement, commit. The statements are
- * the ones tests/db uses on PGlite (tests/support/postgrest.ts).
+ * the ones tests/db uses on PGlite (tests/support/supabase/postgrest.ts).
  */
 import pg from 'pg';
 import type { TableName } from '../../src/lib/forms/definition';
-import { failure, insertStatement, pgrstResponse, requestSettings, type Result, type Role } from '../support/postgrest';
+import { failure, insertStatement, pgrstResponse, requestSettings, type Result, type Role } from '../support/supabase/postgrest';
 
 export type Isolation = 'read committed' | 'repeatable read' | 'serializable';
 

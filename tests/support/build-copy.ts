@@ -1,8 +1,10 @@
 /**
- * `astro build` of a copy of content/ (CONTENT_DIR) into a folder of its own
- * (OUT_DIR), as the tests that change content do. A config beside the copy
- * reuses astro.config.mjs with its own cacheDir, so the copy's content never
- * lands in the repository's content cache.
+ * Astro on a copy of content/ (CONTENT_DIR), as the tests that change content
+ * run it: `astro build` into a folder of its own (OUT_DIR), or `astro sync`,
+ * the content layer alone (the part of a build that reads, parses and
+ * validates the content files, without rendering pages). A config beside the
+ * copy reuses astro.config.mjs with its own cacheDir, so the copy's content
+ * never lands in the repository's content cache.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -16,6 +18,15 @@ export interface CopyBuild {
 
 /** `root` holds the generated config and cache; `contentDir` is the copy; `out` receives the site. */
 export function buildCopy({ root, contentDir, out }: { root: string; contentDir: string; out: string }): CopyBuild {
+  return astroOnCopy('build', { root, contentDir, out });
+}
+
+/** `astro sync` of the copy: its content store is `<root>/cache/data-store.json`. */
+export function syncCopy({ root, contentDir }: { root: string; contentDir: string }): CopyBuild {
+  return astroOnCopy('sync', { root, contentDir, out: join(root, 'dist') });
+}
+
+function astroOnCopy(command: 'build' | 'sync', { root, contentDir, out }: { root: string; contentDir: string; out: string }): CopyBuild {
   const config = join(root, 'astro.config.mjs');
   writeFileSync(
     config,
@@ -23,7 +34,7 @@ export function buildCopy({ root, contentDir, out }: { root: string; contentDir:
   );
   const build = spawnSync(
     process.execPath,
-    ['node_modules/astro/bin/astro.mjs', 'build', '--mode', 'test', '--config', relative(process.cwd(), config)],
+    ['node_modules/astro/bin/astro.mjs', command, '--mode', 'test', '--config', relative(process.cwd(), config)],
     {
       env: { ...process.env, CONTENT_DIR: contentDir, OUT_DIR: out, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
       encoding: 'utf8',

@@ -8,7 +8,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TableName } from '../../src/lib/forms/definition';
+import type { TableName } from '../../../src/lib/forms/definition';
 
 export const API_ROLES = ['anon', 'authenticated'] as const;
 export type ApiRole = (typeof API_ROLES)[number];
@@ -16,8 +16,8 @@ export type Role = ApiRole | 'service_role';
 export type Row = Record<string, unknown>;
 export type Result = { ok: true; rows: Row[] } | { ok: false; code: string; message: string; detail?: string };
 
-const MIGRATIONS = join(__dirname, '../../supabase/migrations');
-const DB_SUPPORT = join(__dirname, '../db');
+const MIGRATIONS = join(__dirname, '../../../supabase/migrations');
+const DB_SUPPORT = join(__dirname, '../../db');
 
 export interface SetupOptions {
   /** Stand-ins for pg_cron, Vault and pg_net (tests/db/supabase-extensions.sql), so the guarded parts of the migrations run. */

@@ -1,29 +1,21 @@
 /**
- * Answers for the fake Supabase project of the test build (.env.test), in the
- * shapes PostgREST and Supabase Auth really send (recorded in the project's
- * toolchain notes): 201 with an empty body for an insert, PostgREST error
- * objects, Auth sessions and errors.
+ * What Supabase answers, in the shapes PostgREST and Supabase Auth really
+ * send (recorded in the project's toolchain notes): 201 with an empty body for
+ * an insert, PostgREST error objects, the database throttle's 429 (the same
+ * shape tests/db reads from the migrations), Auth sessions and errors. Both
+ * browser suites answer with these through the stand-in (./stand-in.ts).
  */
-import { readFileSync } from 'node:fs';
-import type { Page, Request, Route } from '@playwright/test';
+import { SUPABASE_URL } from './project';
 
-function envTest(name: string): string {
-  const line = readFileSync('.env.test', 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${name}=`));
-  if (!line) throw new Error(`.env.test has no ${name}`);
-  return line.slice(name.length + 1).trim();
-}
-
-export const SUPABASE_URL = envTest('PUBLIC_SUPABASE_URL');
-export const ANON_KEY = envTest('PUBLIC_SUPABASE_ANON_KEY');
-export const AUTH_STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
+/**
+ * The code of the database throttle's 429 body, as the migrations raise it (src/lib/forms/submit.ts reads
+ * it; its module needs Vite's import.meta.env, so it is not imported here). tests/db/throttle.test.ts checks
+ * that the migrations' 429 is rest.throttled() below, code, body and headers.
+ */
+export const THROTTLE_CODE = 'form_throttled';
 
 export type Answer =
   { status: number; json?: unknown; text?: string; contentType?: string; headers?: Record<string, string> } | { network: 'failed' };
-
-/** The code of the database throttle's 429 body (supabase/migrations/*_form_throttle.sql). */
-export const THROTTLE_CODE = 'form_throttled';
 
 export const rest = {
   created: { status: 201 } as Answer,
@@ -73,49 +65,6 @@ export const rest = {
   unavailable: { status: 503, text: 'Service Unavailable', contentType: 'text/plain' } as Answer,
   networkError: { network: 'failed' } as Answer,
 };
-
-async function answer(route: Route, a: Answer) {
-  if ('network' in a) return route.abort(a.network);
-  const body = a.json !== undefined ? JSON.stringify(a.json) : (a.text ?? '');
-  return route.fulfill({ status: a.status, contentType: a.contentType ?? 'application/json', headers: a.headers, body });
-}
-
-export interface InsertMock {
-  /** The POSTs received, in order. */
-  requests: Request[];
-  bodies(): Record<string, unknown>[];
-  /** Hold answers until `release()` (to look at the submitting state). */
-  hold(): void;
-  release(): void;
-}
-
-/** Answer POST /rest/v1/<table> with `answers` in turn (the last one repeats). */
-export async function mockInsert(page: Page, table: string, answers: Answer[]): Promise<InsertMock> {
-  const requests: Request[] = [];
-  let gate: Promise<void> | null = null;
-  let open = () => {};
-  await page.route(`${SUPABASE_URL}/rest/v1/**`, async (route) => {
-    const request = route.request();
-    if (request.method() !== 'POST' || new URL(request.url()).pathname !== `/rest/v1/${table}`) {
-      return route.fulfill({ status: 404, json: { code: 'PGRST205', message: `unexpected ${request.method()} ${request.url()}` } });
-    }
-    requests.push(request);
-    const a = answers[Math.min(requests.length - 1, answers.length - 1)];
-    if (gate) await gate;
-    return answer(route, a);
-  });
-  return {
-    requests,
-    bodies: () => requests.map((r) => r.postDataJSON() as Record<string, unknown>),
-    hold() {
-      gate = new Promise((resolve) => (open = resolve));
-    },
-    release() {
-      open();
-      gate = null;
-    },
-  };
-}
 
 /* ----------------------------------------------------------------------------
  * Auth
@@ -181,5 +130,3 @@ export const auth = {
   ok: { status: 200, json: {} } as Answer,
   networkError: { network: 'failed' } as Answer,
 };
-
-export { answer as fulfillAnswer };

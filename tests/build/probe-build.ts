@@ -1,0 +1,143 @@
+/**
+ * The one temporary build the build tests share: a copy of content/ with
+ * what the real site does not have yet, built once per run and read by every
+ * test that needs it (the blog of 27 posts over three pages, a product added
+ * by one file with an alias, a draft post and a draft product). Whichever
+ * test asks first builds it; the others, in other workers, wait for it (a
+ * lock directory), so a run makes one build, not one per test file.
+ * ./global-setup.ts names the run and removes the build afterwards.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { readManifest } from '../../src/lib/routes/manifest';
+import { buildCopy, type CopyBuild } from '../support/build-copy';
+import { productGridPages } from '../support/site-under-test';
+import { PROBE_BUILDS } from './global-setup';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    probeRun: string;
+  }
+}
+
+export interface ProbeBuild extends CopyBuild {
+  contentDir: string;
+  out: string;
+}
+
+/** The probe posts: 26 more posts, written in an order unrelated to their dates, and a draft. */
+export const PROBE_POSTS = 26;
+
+function addBlogProbes(contentDir: string) {
+  const post = (n: number, date: string) =>
+    [
+      '---',
+      'meta:',
+      `  path: /post/probe-${n}`,
+      `  name: Probe ${n}`,
+      `  title: "Probe post ${n} of the {brand} test blog"`,
+      `  description: "Probe post ${n} exists only in the temporary copy of the content that the blog test builds."`,
+      '  keywords: [test]',
+      '  priority: 0.5',
+      '  changefreq: yearly',
+      `published: ${date}`,
+      'author: The test',
+      '---',
+      `Probe post ${n}.`,
+      '',
+    ].join('\n');
+  // Written in an order unrelated to their dates; probes 25 and 26 share a day (then ordered by path).
+  for (let n = 1; n <= PROBE_POSTS; n++) {
+    const day = n >= 25 ? 25 : n;
+    writeFileSync(
+      join(contentDir, 'posts', `probe-${String(27 - n).padStart(2, '0')}-${n}.md`),
+      post(n, `2025-03-${String(day).padStart(2, '0')}`),
+    );
+  }
+  // A draft lists nowhere.
+  writeFileSync(join(contentDir, 'posts', '_draft.md'), post(99, '2030-01-01'));
+}
+
+function addProductProbes(contentDir: string) {
+  const probe = [
+    '---',
+    'title: Testprobe',
+    'order: 11',
+    'website: "{host}/testprobe-app"',
+    'description: A product added only by this test, to prove that one file is all a new product needs.',
+    'category: AI Technology',
+    'status: Live',
+    'colors: { from: "#111111", to: "#222222" }',
+    'meta:',
+    '  path: /testprobe-app',
+    '  name: Testprobe',
+    '  title: "Testprobe test product | {brand}"',
+    '  description: "Testprobe exists only in a temporary copy of the content built by the products test."',
+    '  keywords: [test]',
+    '  priority: 0.5',
+    '  changefreq: yearly',
+    '  aliases: [/testprobe-alias]',
+    'sections:',
+    '  - type: hero',
+    '    heading: Testprobe, built from one markdown file',
+    '---',
+    'Testprobe overview.',
+    '',
+  ].join('\n');
+  writeFileSync(join(contentDir, 'products', 'testprobe.md'), probe);
+  // A draft (file name starting with "_") is part of nothing: no page, no sitemap entry, no card.
+  writeFileSync(
+    join(contentDir, 'products', '_draftprobe.md'),
+    probe.replace('title: Testprobe', 'title: Draftprobe').replace(/testprobe-(app|alias)/g, 'draftprobe-$1'),
+  );
+  // The products page lives in content/pages; give the copy one if this branch has none yet.
+  if (productGridPages(contentDir, readManifest(contentDir)).length === 0) {
+    writeFileSync(
+      join(contentDir, 'pages', 'testprobe-products.yaml'),
+      [
+        'meta:',
+        '  path: /testprobe-products',
+        '  name: Products',
+        '  title: "Test products page | {brand}"',
+        '  description: "A products page that only exists in the temporary build of the products test."',
+        '  keywords: [test]',
+        '  priority: 0.5',
+        '  changefreq: yearly',
+        'sections:',
+        '  - { type: hero, heading: Test products }',
+        '  - { type: product-grid, heading: All products }',
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** The probe build of this run: built by the first caller, waited for by the others. */
+export function probeBuild(): ProbeBuild {
+  const root = join(PROBE_BUILDS, inject('probeRun'));
+  const contentDir = join(root, 'content');
+  const out = join(root, 'dist');
+  const result = join(root, 'build.json');
+  const lock = `${root}.lock`;
+  mkdirSync(PROBE_BUILDS, { recursive: true });
+  for (const deadline = Date.now() + 240_000; Date.now() < deadline; pause(250)) {
+    if (existsSync(result)) return { ...(JSON.parse(readFileSync(result, 'utf8')) as CopyBuild), contentDir, out };
+    try {
+      mkdirSync(lock);
+    } catch {
+      continue; // another worker is building it
+    }
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root, { recursive: true });
+    cpSync('content', contentDir, { recursive: true });
+    addBlogProbes(contentDir);
+    addProductProbes(contentDir);
+    const build = buildCopy({ root, contentDir, out });
+    writeFileSync(result, JSON.stringify(build));
+    return { ...build, contentDir, out };
+  }
+  throw new Error(`the probe build in ${root} did not finish within 4 minutes`);
+}

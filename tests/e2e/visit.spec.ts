@@ -1,0 +1,229 @@
+/**
+ * One visit per page and viewport, every page-level check on it. Each page a
+ * visitor can load (the sitemap's, the manifest's others such as /login and
+ * /search, and the 404 page) is loaded once in the desktop project and once in
+ * the phone project, under the headers Netlify publishes (dist/_headers and
+ * netlify.toml: ./published-headers.ts), and checked in this order:
+ *
+ * - the answer: its status, one <h1>, a breadcrumb trail (where the page has
+ *   one) whole in the window;
+ * - JavaScript at page load within the page's budget (src/lib/deploy/gate/budgets.ts);
+ * - axe (WCAG 2.0/2.1/2.2 A and AA, best practices), decorative layers only inert and hidden;
+ * - desktop: the focus walk, every tab stop with a visible indicator of at least 3:1;
+ * - the first scroll, which starts the parallax hero, so late code runs under the policy too;
+ * - desktop: aria-current in the header; in forced colours every button keeps its edge; then,
+ *   with reduced motion, the menu in small windows (400% zoom, a phone held sideways): it
+ *   opens, marks the page, and each link can be reached by keyboard and pointer; then
+ *   reflow, twice the text and text spacing at 320, 390 and 1280 px (WCAG 1.4.4, 1.4.10, 1.4.12);
+ * - phone: the layout at the phone's own size, the menu opened with a tap, marking the
+ *   page, each link reachable;
+ * - last: no CSP violation and no request leaving the site; the fixture adds no console
+ *   error, page error or unexpected Supabase call.
+ *
+ * Failures are soft: a failing check names itself, the test names the page and the
+ * project, and the other checks still run. Figures (JavaScript per page, the lowest
+ * focus contrast) are printed as tables when the run ends (tests/support/figures-reporter.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, waitForIsland } from './fixtures';
+import { applyPublishedHeaders, violations } from './published-headers';
+import { hasFormIsland, readDist, sitePages, type SitePage } from '../support/site-under-test';
+import { settle } from '../support/settle';
+import { recordFigure } from '../support/figures';
+import { BUDGETS, jsBudgetKind, kb } from '../../src/lib/deploy/gate/budgets';
+import { recordScripts, scriptWeight } from './checks/scripts';
+import { FOCUS_CONTRAST, walkFocus } from './checks/focus';
+import { buttonsWithoutEdge, closeMenu, currentLinks, headerLinks, menuProblems, openMenu } from './checks/header';
+import { applyCondition, condition, describeProblems, layoutProblems } from './checks/layout';
+import type { UiCopy } from '../../src/lib/content/schemas';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/** The menu where the header has least room: 400% zoom of a 1280×1024 window, a phone held sideways. */
+const MENU_CONDITIONS = [condition({ width: 320, height: 256 }), condition({ width: 740, height: 360 })];
+const REFLOW_CONDITIONS = [
+  condition({ width: 320, height: 640 }),
+  condition({ width: 390, height: 844 }),
+  condition({ width: 390, height: 844, rootText: 200 }),
+  condition({ width: 390, height: 844, textSpacing: true }),
+  condition({ width: 1280, height: 800, rootText: 200 }),
+  condition({ width: 1280, height: 800, textSpacing: true }),
+];
+
+const ui = (parse(readFileSync('content/ui.yaml', 'utf8')) as { ui: UiCopy }).ui;
+const pages = sitePages();
+const label = (p: SitePage) => (p.source === '404' ? '404 page' : p.path);
+
+/** Run one check; an error it throws fails the test softly, under the check's name, and the visit goes on. */
+async function check(name: string, run: () => Promise<void>) {
+  await test.step(name, async () => {
+    const t0 = performance.now();
+    try {
+      await run();
+      if (process.env.VISIT_TIMING) console.log(`${name}: ${(performance.now() - t0).toFixed(0)} ms`);
+    } catch (error) {
+      expect.soft(String(error).split('\n').slice(0, 6).join('\n'), `${name}: threw`).toBe('');
+    }
+  });
+}
+
+/** Wait until the page has stopped scrolling: the same scroll position two frames apart. */
+const scrollSettled = (page: Page) =>
+  page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let last = -1; last !== scrollY; await frame(), await frame()) last = scrollY;
+  });
+
+/** Scroll back to the top once the page has stopped moving (the header is fixed: over scrolled text it is not an overlap a visitor sees at rest). */
+async function toTop(page: Page) {
+  await scrollSettled(page);
+  await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+  await scrollSettled(page);
+}
+
+test.describe.configure({ timeout: 150_000 });
+
+pages.forEach((sitePage, order) => {
+  const notFound = sitePage.source === '404';
+  test.describe(() => {
+    // The 404 page's own status is the one 404 a visit may meet.
+    test.use({ allowConsoleErrors: notFound ? [/status of 404/] : [] });
+
+    test(label(sitePage), async ({ page, problems, isMobile }, testInfo) => {
+      const html = readDist(sitePage.file);
+      const scripts = recordScripts(page);
+      const t0 = performance.now();
+      await applyPublishedHeaders(page);
+      const response = await page.goto(sitePage.path);
+      if (process.env.VISIT_TIMING) console.log(`goto: ${(performance.now() - t0).toFixed(0)} ms`);
+      await settle(page);
+      if (process.env.VISIT_TIMING) console.log(`settle: ${(performance.now() - t0).toFixed(0)} ms`);
+      // The header's links that lead to this page: those must say aria-current="page".
+      const here = notFound ? '-' : sitePage.path;
+      const [leadHere, leadHereInMenu] = [await headerLinks(page, false, here), await headerLinks(page, true, here)];
+
+      await check('the page', async () => {
+        expect.soft(response?.status(), 'status').toBe(notFound ? 404 : 200);
+        await expect.soft(page.locator('h1'), 'one <h1>').toHaveCount(1);
+        const trail = page.getByRole('navigation', { name: ui.breadcrumb }).getByRole('link');
+        const width = page.viewportSize()!.width;
+        for (const link of await trail.all()) {
+          const box = await link.boundingBox();
+          expect
+            .soft(box && box.x >= 0 && box.x + box.width <= width, `breadcrumb link "${await link.textContent()}" inside ${width} px`)
+            .toBe(true);
+        }
+      });
+
+      await check('JavaScript at page load', async () => {
+        const loaded = scriptWeight(scripts.paths());
+        const kind = jsBudgetKind(sitePage.path, hasFormIsland(html));
+        const budget = BUDGETS.js[kind];
+        expect.soft(loaded.strangers, 'scripts that are not files of the build').toEqual([]);
+        expect
+          .soft(loaded.bytes, `JavaScript at page load, gzip bytes (${kind}: ≤ ${kb(budget)} KB): ${scripts.paths().join(', ')}`)
+          .toBeLessThanOrEqual(budget);
+        await recordFigure(testInfo, {
+          table: 'JavaScript at page load (gzip -9 KB)',
+          columns: ['page', 'kind', 'files', 'JS', 'budget'],
+          row: [label(sitePage), kind, loaded.files, kb(loaded.bytes), kb(budget)],
+          order,
+        });
+      });
+
+      await check('axe', async () => {
+        // Pure decoration is exempt from contrast (WCAG 1.4.3, "Incidental"): the hero's faint floating
+        // words sit in an inert, aria-hidden layer, which axe (as Lighthouse) leaves out by itself.
+        // Only such layers may be marked decorative, so nothing a reader needs is skipped.
+        const decorative = await page
+          .locator('[data-decorative]')
+          .evaluateAll((els) => els.map((el) => el.getAttribute('aria-hidden') === 'true' && el.hasAttribute('inert')));
+        expect.soft(decorative.every(Boolean), 'data-decorative only on inert, aria-hidden elements').toBe(true);
+        const { violations: found } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        const summary = found.flatMap((v) =>
+          v.nodes.map(
+            (n) => `[${v.impact}] ${v.id}: ${v.help} | ${n.target.join(' ')} | ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`,
+          ),
+        );
+        expect.soft(summary, 'axe violations').toEqual([]);
+      });
+
+      if (!isMobile) {
+        await check('focus walk', async () => {
+          const walk = await walkFocus(page);
+          expect.soft(walk.stops.length, 'tab stops').toBeGreaterThan(1);
+          expect.soft(walk.invisible, 'tab stops without a visible focus indicator').toEqual([]);
+          expect.soft(walk.faint, `focus indicators under ${FOCUS_CONTRAST}:1 against what they are drawn over`).toEqual([]);
+          await recordFigure(testInfo, {
+            table: 'Focus indicator contrast, the lowest of each page',
+            columns: ['page', 'tab stops', 'lowest', 'where'],
+            row: [label(sitePage), walk.stops.length, `${walk.lowest.ratio.toFixed(2)}:1`, walk.lowest.id],
+            order,
+          });
+          await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        });
+      }
+
+      await check('the first scroll', async () => {
+        // Islands that wait for the first scroll (the parallax hero) hydrate under the policy too.
+        await page.mouse.move(5, 5);
+        await page.mouse.wheel(0, 400);
+        // The wheel scrolls smoothly, after the call returns.
+        await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+        if (html.includes('data-parallax-hero')) await waitForIsland(page, '[data-parallax-hero]');
+        await toTop(page);
+      });
+
+      if (!isMobile) {
+        await check('header', async () => {
+          expect.soft(await currentLinks(page, false), 'aria-current in the header').toEqual(leadHere);
+          await page.emulateMedia({ forcedColors: 'active' });
+          expect.soft(await buttonsWithoutEdge(page), 'buttons without a painted edge in forced colours').toEqual([]);
+          await page.emulateMedia({ forcedColors: 'none', reducedMotion: 'reduce' });
+        });
+
+        await check('menu in small windows', async () => {
+          const unreachable: string[] = [];
+          for (const c of MENU_CONDITIONS) {
+            await applyCondition(page, c);
+            await openMenu(page);
+            expect.soft(await currentLinks(page, true), `aria-current in the menu at ${c.name}`).toEqual(leadHereInMenu);
+            unreachable.push(...(await menuProblems(page, c.name)));
+            await closeMenu(page);
+          }
+          expect.soft(unreachable, 'menu links a visitor cannot reach').toEqual([]);
+        });
+
+        await check('reflow, text size and text spacing', async () => {
+          await toTop(page);
+          const seen: string[] = [];
+          for (const c of REFLOW_CONDITIONS) {
+            await applyCondition(page, c);
+            seen.push(...describeProblems(c.name, await layoutProblems(page)));
+          }
+          expect.soft(seen, 'what a visitor sees go wrong').toEqual([]);
+        });
+      } else {
+        await check('layout on the phone', async () => {
+          const { width, height } = page.viewportSize()!;
+          expect.soft(describeProblems(`${width}×${height}`, await layoutProblems(page)), 'what a visitor sees go wrong').toEqual([]);
+        });
+
+        await check('menu', async () => {
+          await openMenu(page, { tap: true });
+          expect.soft(await currentLinks(page, true), 'aria-current in the menu').toEqual(leadHereInMenu);
+          expect.soft(await menuProblems(page, 'phone'), 'menu links a visitor cannot reach').toEqual([]);
+          await closeMenu(page);
+        });
+      }
+
+      await check('under the published headers', async () => {
+        await page.waitForLoadState('networkidle');
+        expect.soft(await violations(page), 'CSP violations').toEqual([]);
+        expect.soft(problems.blockedRequests, 'requests leaving the site').toEqual([]);
+      });
+    });
+  });
+});
