@@ -3,7 +3,7 @@
  * without a size-adjusted fallback, and no third-party resource in the markup.
  * The byte budgets themselves (HTML and CSS per page) are the pre-publish
  * check's (src/lib/deploy/gate/budgets.ts, tests/build/gate.test.ts);
- * JavaScript loaded at page load is measured in a browser (tests/e2e/budgets.spec.ts).
+ * JavaScript loaded at page load is measured in a browser (each page's visit, tests/e2e/visit.spec.ts).
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import { distFiles, readDist, requireDist, sitePages } from '../support/site-under-test';

@@ -13,6 +13,17 @@ import { publishedHeaderRules } from '../support/site-under-test';
 
 const rules = publishedHeaderRules();
 
+/**
+ * The responses whose published headers change what the browser does: pages (their CSP, opener policy
+ * and Speculation-Rules) and files whose Content-Type the rules set (the feed, the speculation rules).
+ * Other files keep the preview server's headers: passing each through the test runner costs CPU on
+ * every load and changes nothing a check reads (the pre-publish check reads all of dist/_headers).
+ */
+const isPage = (path: string) => path.endsWith('/') || path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(path);
+const typedFiles = new Set(
+  rules.filter((rule) => Object.keys(rule.values).some((name) => name.toLowerCase() === 'content-type')).map((rule) => rule.for),
+);
+
 export interface Violation {
   directive: string;
   blocked: string;
@@ -32,7 +43,7 @@ export async function applyPublishedHeaders(page: Page, override?: { path: strin
     );
   });
   await page.route(
-    (url) => /^(localhost|127\.0\.0\.1)$/.test(url.hostname),
+    (url) => /^(localhost|127\.0\.0\.1)$/.test(url.hostname) && (isPage(url.pathname) || typedFiles.has(url.pathname) || url.pathname === override?.path),
     async (route) => {
       const response = await route.fetch();
       const path = new URL(route.request().url()).pathname;
