@@ -108,10 +108,14 @@ for (const c of cases) {
     test.describe('network failure', () => {
       test.use({ allowConsoleErrors: [/ERR_FAILED/] });
       test('is retried with the same row id, then succeeds', async ({ page, supabase }) => {
+        await page.clock.install();
         const insert = supabase.answer(`POST /rest/v1/${c.table}`, [rest.networkError, rest.created]);
         const form = await openForm(page, c);
         await c.fill(form);
         await form.getByRole('button', { name: c.copy.submit }).click();
+        // The back-off's second, on the page's clock.
+        await expect.poll(() => insert.requests.length).toBe(1);
+        await page.clock.runFor(1000);
         await expect(notice(page, 'status', c.success)).toBeVisible();
         expect(insert.requests).toHaveLength(2);
         const [first, second] = insert.bodies();
@@ -346,10 +350,13 @@ test.describe('form pages', () => {
     });
 
     test('a duplicate-key answer to a retry means the row is already stored: success', async ({ page, supabase }) => {
+      await page.clock.install();
       const insert = supabase.answer('POST /rest/v1/job_applications', [rest.networkError, rest.duplicate('job_applications')]);
       const form = await openForm(page, cases[2]);
       await cases[2].fill(form);
       await form.getByRole('button', { name: copy.careers.submit }).click();
+      await expect.poll(() => insert.requests.length).toBe(1);
+      await page.clock.runFor(1000);
       await expect(notice(page, 'status', copy.careers.success)).toBeVisible();
       expect(insert.requests).toHaveLength(2);
     });

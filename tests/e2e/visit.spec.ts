@@ -59,10 +59,8 @@ const label = (p: SitePage) => (p.source === '404' ? '404 page' : p.path);
 /** Run one check; an error it throws fails the test softly, under the check's name, and the visit goes on. */
 async function check(name: string, run: () => Promise<void>) {
   await test.step(name, async () => {
-    const t0 = performance.now();
     try {
       await run();
-      if (process.env.VISIT_TIMING) console.log(`${name}: ${(performance.now() - t0).toFixed(0)} ms`);
     } catch (error) {
       expect.soft(String(error).split('\n').slice(0, 6).join('\n'), `${name}: threw`).toBe('');
     }
@@ -94,12 +92,9 @@ pages.forEach((sitePage, order) => {
     test(label(sitePage), async ({ page, problems, isMobile }, testInfo) => {
       const html = readDist(sitePage.file);
       const scripts = recordScripts(page);
-      const t0 = performance.now();
       await applyPublishedHeaders(page);
       const response = await page.goto(sitePage.path);
-      if (process.env.VISIT_TIMING) console.log(`goto: ${(performance.now() - t0).toFixed(0)} ms`);
       await settle(page);
-      if (process.env.VISIT_TIMING) console.log(`settle: ${(performance.now() - t0).toFixed(0)} ms`);
       // The header's links that lead to this page: those must say aria-current="page".
       const here = notFound ? '-' : sitePage.path;
       const [leadHere, leadHereInMenu] = [await headerLinks(page, false, here), await headerLinks(page, true, here)];
