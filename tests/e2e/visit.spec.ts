@@ -17,8 +17,9 @@
  *   reflow, twice the text and text spacing at 320, 390 and 1280 px (WCAG 1.4.4, 1.4.10, 1.4.12);
  * - phone: the layout at the phone's own size, the menu opened with a tap, marking the
  *   page, each link reachable;
- * - last: no CSP violation and no request leaving the site; the fixture adds no console
- *   error, page error or unexpected Supabase call.
+ * - last: no CSP violation, no request leaving the site, no request to it that failed; the
+ *   fixture adds no console error (a 404 among them, but on the 404 page), page error or
+ *   unexpected Supabase call.
  *
  * Failures are soft: a failing check names itself, the test names the page and the
  * project, and the other checks still run. Figures (JavaScript per page, the lowest
@@ -92,6 +93,12 @@ pages.forEach((sitePage, order) => {
     test(label(sitePage), async ({ page, problems, isMobile }, testInfo) => {
       const html = readDist(sitePage.file);
       const scripts = recordScripts(page);
+      // Requests to the site that fail without an answer (those leaving it are blocked, and reported apart).
+      const failed: string[] = [];
+      page.on('requestfailed', (request) => {
+        if (/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(request.url()))
+          failed.push(`${request.url()}: ${request.failure()?.errorText}`);
+      });
       await applyPublishedHeaders(page);
       const response = await page.goto(sitePage.path);
       await settle(page);
@@ -218,6 +225,7 @@ pages.forEach((sitePage, order) => {
         await page.waitForLoadState('networkidle');
         expect.soft(await violations(page), 'CSP violations').toEqual([]);
         expect.soft(problems.blockedRequests, 'requests leaving the site').toEqual([]);
+        expect.soft(failed, 'requests to the site that failed').toEqual([]);
       });
     });
   });
