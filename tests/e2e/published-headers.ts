@@ -43,7 +43,9 @@ export async function applyPublishedHeaders(page: Page, override?: { path: strin
     );
   });
   await page.route(
-    (url) => /^(localhost|127\.0\.0\.1)$/.test(url.hostname) && (isPage(url.pathname) || typedFiles.has(url.pathname) || url.pathname === override?.path),
+    (url) =>
+      /^(localhost|127\.0\.0\.1)$/.test(url.hostname) &&
+      (isPage(url.pathname) || typedFiles.has(url.pathname) || url.pathname === override?.path),
     async (route) => {
       const response = await route.fetch();
       const path = new URL(route.request().url()).pathname;
