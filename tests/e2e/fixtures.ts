@@ -8,6 +8,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { standInOnPage } from '../support/supabase/in-page';
 import type { SupabaseStandIn } from '../support/supabase/stand-in';
+import { trackRequests } from '../support/settle';
 
 export interface PageProblems {
   consoleErrors: string[];
@@ -20,6 +21,7 @@ export const test = base.extend<{ problems: PageProblems; allowConsoleErrors: Re
   problems: [
     async ({ page, allowConsoleErrors }, use) => {
       const problems: PageProblems = { consoleErrors: [], pageErrors: [], blockedRequests: [] };
+      trackRequests(page);
       await page.context().route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/]).*/, (route) => {
         if (route.request().url().startsWith('data:')) return route.continue();
         problems.blockedRequests.push(route.request().url());

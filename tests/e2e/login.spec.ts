@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, holdScript, waitForIsland } from './fixtures';
+import { networkQuiet } from '../support/settle';
 import { expectInlineError } from './form-cases';
 import { ANON_KEY, AUTH_STORAGE_KEY } from '../support/supabase/project';
 import { auth, authSession } from '../support/supabase/answers';
@@ -392,7 +393,7 @@ test('an old-style link with tokens in the fragment is refused: no session, no r
   });
   await signInForm(page).getByLabel(copy.signIn.fields.email.label, { exact: true }).focus();
   await expect.poll(() => authChunks.length).toBe(1);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   expect(supabase.received).toEqual([]);
   expect(await storedSessions(page)).toEqual([]);
 });

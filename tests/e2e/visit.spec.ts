@@ -32,7 +32,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
 import { applyPublishedHeaders, violations } from './published-headers';
 import { hasFormIsland, readDist, sitePages, type SitePage } from '../support/site-under-test';
-import { settle } from '../support/settle';
+import { networkQuiet, settle } from '../support/settle';
 import { recordFigure } from '../support/figures';
 import { BUDGETS, jsBudgetKind, kb } from '../../src/lib/deploy/gate/budgets';
 import { recordScripts, scriptWeight } from './checks/scripts';
@@ -222,7 +222,7 @@ pages.forEach((sitePage, order) => {
       }
 
       await check('under the published headers', async () => {
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         expect.soft(await violations(page), 'CSP violations').toEqual([]);
         expect.soft(problems.blockedRequests, 'requests leaving the site').toEqual([]);
         expect.soft(failed, 'requests to the site that failed').toEqual([]);

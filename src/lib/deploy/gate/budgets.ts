@@ -31,16 +31,16 @@ export const BUDGETS = {
   /**
    * What an island's first interaction loads, per island component: its code, the React runtime the
    * page has not loaded yet, and what it loads right after (the sign-in card's auth module). A little
-   * above each island's figure (November 2026: forms 86.2–86.5 KB in 9 files, the sign-in card 82.1 KB
-   * with its auth module, the menu 70.5 KB, the hero 71.1 KB), so a heavy dependency pulled into one
-   * fails its test.
+   * above each island's figure (November 2026: forms 86.2–86.5 KB in 9 files, the sign-in card 105.2 KB
+   * in 10 with its auth module, the menu 70.5 KB, the hero 71.1 KB), so a heavy dependency pulled into
+   * one fails its test.
    */
   island: {
     ContactForm: 90 * KB,
     DemoForm: 90 * KB,
     CareersForm: 90 * KB,
     ProductTeamForm: 90 * KB,
-    SignInCard: 86 * KB,
+    SignInCard: 110 * KB,
     MobileMenu: 74 * KB,
     ParallaxHero: 75 * KB,
   },
