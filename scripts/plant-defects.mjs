@@ -7,7 +7,8 @@
  * build and the browser suites once per plant (about 9 minutes each here).
  *
  *   node scripts/plant-defects.mjs                       every plant on HEAD
- *   node scripts/plant-defects.mjs --plant focus-ring    one plant
+ *   node scripts/plant-defects.mjs --plant focus-ring    one plant (or several: a,b)
+ *   node scripts/plant-defects.mjs --stages build,e2e    some stages (unit, content, build, pre-publish check, build tests, e2e, engines)
  *   node scripts/plant-defects.mjs --ref <commit> --e2e-grep-from-plant   an older commit, browser tests narrowed to each plant's own grep
  *
  * Each plant is a text edit of a file that must still match (a plant that no
@@ -158,7 +159,8 @@ function option(name) {
 const ref = option('ref') ?? 'HEAD';
 const only = option('plant');
 const narrow = process.argv.includes('--e2e-grep-from-plant');
-const plants = only ? PLANTS.filter((p) => p.name === only) : PLANTS;
+const plants = only ? PLANTS.filter((p) => only.split(',').includes(p.name)) : PLANTS;
+const stages = option('stages') ? STAGES.filter(([name]) => option('stages').split(',').includes(name)) : STAGES;
 if (plants.length === 0) throw new Error(`no plant "${only}": ${PLANTS.map((p) => p.name).join(', ')}`);
 
 /** The failed tests of a vitest or Playwright JSON report. */
@@ -206,7 +208,7 @@ for (const plant of plants) {
     }
     mkdirSync(join(tree, '.tmp'), { recursive: true });
     const caught = [];
-    for (const [stage, command, args, report] of STAGES) {
+    for (const [stage, command, args, report] of stages) {
       const grep = narrow && (stage === 'e2e' || stage === 'engines') ? ['--grep', plant.grep] : [];
       const started = Date.now();
       const run = spawnSync(command, [...args, ...grep], {
