@@ -163,6 +163,13 @@ const plants = only ? PLANTS.filter((p) => only.split(',').includes(p.name)) : P
 const stages = option('stages') ? STAGES.filter(([name]) => option('stages').split(',').includes(name)) : STAGES;
 if (plants.length === 0) throw new Error(`no plant "${only}": ${PLANTS.map((p) => p.name).join(', ')}`);
 
+/** Terminal colours out of a message (ESC [ … m). */
+const stripAnsi = (text) =>
+  text
+    .split(String.fromCharCode(27))
+    .map((part, i) => (i === 0 ? part : part.replace(/^\[\d*(;\d+)*m/, '')))
+    .join('');
+
 /** The failed tests of a vitest or Playwright JSON report. */
 function failedTests(report) {
   const data = JSON.parse(readFileSync(report, 'utf8'));
@@ -177,8 +184,19 @@ function failedTests(report) {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests)
-        if (test.results.some((r) => r.status === 'failed' || r.status === 'timedOut'))
-          out.push(`[${test.projectName}] ${spec.file} › ${[...titles, spec.title].filter(Boolean).join(' › ')}`);
+        for (const result of test.results.filter((r) => r.status === 'failed' || r.status === 'timedOut')) {
+          // Which check: the first line of each error (a visit's soft failures name their check).
+          const why = [
+            ...new Set(
+              (result.errors ?? []).map((e) =>
+                stripAnsi(e.message ?? '')
+                  .split('\n')[0]
+                  .trim(),
+              ),
+            ),
+          ];
+          out.push(`[${test.projectName}] ${spec.file} › ${[...titles, spec.title].filter(Boolean).join(' › ')}  (${why.join('; ')})`);
+        }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   for (const suite of data.suites) walk(suite, []);

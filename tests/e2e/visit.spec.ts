@@ -205,12 +205,14 @@ pages.forEach((sitePage, order) => {
             await applyCondition(page, c);
             seen.push(...describeProblems(c.name, await layoutProblems(page)));
           }
-          expect.soft(seen, 'what a visitor sees go wrong').toEqual([]);
+          expect.soft(seen, 'reflow, text size and text spacing: what a visitor sees go wrong').toEqual([]);
         });
       } else {
         await check('layout on the phone', async () => {
           const { width, height } = page.viewportSize()!;
-          expect.soft(describeProblems(`${width}×${height}`, await layoutProblems(page)), 'what a visitor sees go wrong').toEqual([]);
+          expect
+            .soft(describeProblems(`${width}×${height}`, await layoutProblems(page)), 'layout on the phone: what a visitor sees go wrong')
+            .toEqual([]);
         });
 
         await check('menu', async () => {
