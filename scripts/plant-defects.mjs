@@ -55,8 +55,9 @@ const PLANTS = [
       {
         file: 'src/layouts/PostPage.astro',
         find: '\n---\n',
+        // Astro bundles a layout's global style with other pages' CSS: the selector keeps it to one page.
         replace:
-          '\n---\n\n<style is:global>\n  :focus-visible {\n    outline: none !important;\n    box-shadow: none !important;\n  }\n</style>\n',
+          '\n---\n\n<style is:global>\n  html:has(link[rel="canonical"][href$="/post/corvana-blog-welcome"]) :focus-visible {\n    outline: none !important;\n    box-shadow: none !important;\n  }\n</style>\n',
       },
     ],
     grep: '/post/corvana-blog-welcome|JavaScript budget',
