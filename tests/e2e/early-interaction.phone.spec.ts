@@ -47,7 +47,7 @@ test.describe('the first tap, before the island script has arrived', () => {
       await submit.tap();
       await submit.tap();
       await expect(island(page, `#${c.formId}`)).toHaveAttribute('ssr', '');
-      expect(chunk.requested(), 'the first touch started loading the script').toBe(1);
+      await expect.poll(chunk.requested, 'the first touch started loading the script').toBe(1);
       expect(insert.requests).toHaveLength(0);
 
       chunk.release();
@@ -74,7 +74,7 @@ test.describe('the first tap, before the island script has arrived', () => {
       // The browser's own validation ran on the tap, before any script of the form.
       await expect.poll(invalidEvents).toContainEqual({ name: required[0].name, hydrated: false });
       await expect(label(form, fields[required[0].name].label)).toBeFocused();
-      expect(chunk.requested(), 'the tap started loading the script').toBe(1);
+      await expect.poll(chunk.requested, 'the tap started loading the script').toBe(1);
 
       chunk.release();
       await waitForReady(page, `#${c.formId}`);
@@ -96,7 +96,7 @@ test.describe('the first tap, before the island script has arrived', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: copy.signIn.forgot.link }).tap();
     await expect(island(page, '#sign-in')).toHaveAttribute('ssr', '');
-    expect(chunk.requested()).toBe(1);
+    await expect.poll(chunk.requested).toBe(1);
 
     chunk.release();
     const reset = page.locator('#sign-in-forgot');

@@ -424,7 +424,7 @@ test.describe('form pages', () => {
     await page.keyboard.type('Love');
     // Still the server HTML: the script is on its way.
     await expect(island).toHaveAttribute('ssr', '');
-    expect(script.requested(), 'the first focus asked for the script').toBe(1);
+    await expect.poll(script.requested, 'the first focus asked for the script').toBe(1);
     script.release();
     await waitForIsland(page, '#form-contact');
     await expect(label(form, f.lastName.label)).toBeFocused();

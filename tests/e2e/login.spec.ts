@@ -423,7 +423,7 @@ test("a client who types before the card's script has arrived loses no character
   await email.click();
   await page.keyboard.type('ada@exam');
   await expect(page.locator(`astro-island:has(${CARD})`)).toHaveAttribute('ssr', '');
-  expect(script.requested(), 'the first press asked for the script').toBe(1);
+  await expect.poll(script.requested, 'the first press asked for the script').toBe(1);
   script.release();
   await waitForIsland(page, CARD);
   await expect(email).toBeFocused();
