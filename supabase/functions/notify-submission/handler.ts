@@ -5,7 +5,7 @@
  *   405  not a POST
  *   500  NOTIFY_WEBHOOK_SECRET not set (nothing could be authenticated), or no destination configured
  *   401  the `x-webhook-secret` header is missing or wrong
- *   400  the body is not a database-webhook INSERT of one of the two tables (the answer says why)
+ *   400  the body is neither a database-webhook INSERT of one of the two tables nor a window summary (the answer says why)
  *   502  a destination still failed after its retries (the caller may retry; e-mail is idempotent per row)
  *   200  every configured destination accepted the message (or the row is past its window's summary: nothing is sent)
  *
@@ -13,8 +13,8 @@
  */
 import type { Config } from './config.ts';
 import { deliveriesFor, send, type Log } from './deliver.ts';
-import { buildMessage, decide, summaryMessage } from './message.ts';
-import { parsePayload } from './payload.ts';
+import { buildMessage, decide, summaryMessage, windowSummaryMessage, type Message } from './message.ts';
+import { parsePayload, parseSummary } from './payload.ts';
 
 export const SECRET_HEADER = 'x-webhook-secret';
 
@@ -59,6 +59,14 @@ export function createHandler(config: Config, log: Log = console.log): (request:
     } catch {
       return json(400, { error: 'the body is not JSON' });
     }
+    if (typeof body === 'object' && body !== null && (body as { type?: unknown }).type === 'SUMMARY') {
+      const summary = parseSummary(body);
+      if (!summary.ok) {
+        prefix(`refused a summary: ${summary.reason}`);
+        return json(400, { error: summary.reason });
+      }
+      return deliver(windowSummaryMessage(summary.summary));
+    }
     const parsed = parsePayload(body);
     if (!parsed.ok) {
       prefix(`refused a payload: ${parsed.reason}`);
@@ -73,7 +81,10 @@ export function createHandler(config: Config, log: Log = console.log): (request:
       );
       return json(200, { delivered: [], silenced: true });
     }
-    const message = decision === 'summary' ? summaryMessage(submission) : buildMessage(submission);
+    return deliver(decision === 'summary' ? summaryMessage(submission) : buildMessage(submission));
+  };
+
+  async function deliver(message: Message): Promise<Response> {
     const row = `${message.table}/${message.rowId}`;
     const deliveries = deliveriesFor(config, message);
     if (deliveries.length === 0) {
@@ -100,5 +111,5 @@ export function createHandler(config: Config, log: Log = console.log): (request:
       });
     }
     return json(200, { delivered: outcomes.map((outcome) => outcome.name) });
-  };
+  }
 }

@@ -17,11 +17,12 @@
  *
  * The database numbers the rows of a window (`notification`): up to its limit
  * each row gets its message, the next one a summary instead, and the rest
- * nothing (`decide`).
+ * nothing (`decide`). Since the holding migration the database posts at most
+ * the limit and, once the window has ended, its summary (`windowSummaryMessage`).
  */
 import { EMAIL_PATTERN, FORMAT, FORMS, type FormId, type TeamForm } from '../_shared/form-definitions.ts';
 import { formOf } from './read-row.ts';
-import type { Submission } from './payload.ts';
+import type { Submission, WindowSummary } from './payload.ts';
 
 export const TITLES: Record<FormId, string> = {
   contact: 'Contact request',
@@ -39,7 +40,8 @@ export interface Message {
   intro?: string;
   /** Label and value, in reading order; a value may span lines. */
   fields: [label: string, value: string][];
-  table: Submission['table'];
+  /** The row's table and id, or 'summary' and the window's start for a window summary. */
+  table: Submission['table'] | 'summary';
   rowId: string;
   /** The row's created_at in UTC, e.g. "2026-11-25 10:04 UTC". */
   received: string;
@@ -146,9 +148,33 @@ export function summaryMessage(submission: Submission, forms: readonly TeamForm[
   };
 }
 
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The summary of an ended notification window: counts and where to review, nothing any visitor wrote. */
+export function windowSummaryMessage(summary: WindowSummary): Message {
+  const day = utc(summary.windowStartedAt).slice(0, 10);
+  const span = `${clock(summary.windowStartedAt)} to ${clock(summary.windowEndsAt)}`;
+  return {
+    kind: 'summary',
+    title: 'Submissions without a message of their own',
+    subject: `${plural(summary.unannounced, 'more submission')} on ${day}, ${span}: ${summary.held} held for review`,
+    intro:
+      `From ${span} on ${day}, ${plural(summary.unannounced, 'submission')} from ${plural(summary.senders, 'sender')} ` +
+      `got no message of their own (${summary.notified} did). ${summary.held} of them, from ${plural(summary.heldSenders, 'sender')}, ` +
+      `are held for review: list them with "select * from ${summary.review} order by created_at desc" and release real ones with ` +
+      `"select public.release_held_submissions(array['<id>']::uuid[])", as the service role (supabase/README.md). ` +
+      'Held rows nobody releases are deleted by the retention job.',
+    fields: [],
+    table: 'summary',
+    rowId: summary.windowStartedAt,
+    received: utc(summary.windowEndsAt),
+  };
+}
+
 const isLong = (value: string) => value.includes('\n') || value.length > 80;
 
 function footer(message: Message): string {
+  if (message.table === 'summary') return `Notification window ended ${message.received}`;
   return `Row ${message.rowId} in ${message.table}, received ${message.received}`;
 }
 

@@ -3,7 +3,9 @@
  * into one of the form tables, in the shape Supabase's database webhooks (and
  * the trigger in supabase/migrations/*_notify_submission_webhook.sql and
  * *_notify_ceiling.sql) send: `{ type, table, schema, record, old_record }`,
- * plus the row's place in the notification window (`notification`).
+ * plus the row's place in the notification window (`notification`); and the
+ * summary of an ended notification window the database's scheduled job posts
+ * (`{ type: "SUMMARY", schema, summary }`, *_form_hold.sql), read by parseSummary.
  *
  * The tables and columns are the website's form definitions'
  * (../_shared/form-definitions.ts). Only those columns are copied out of `record`, so
@@ -82,6 +84,56 @@ function notificationOf(value: unknown): Notification | undefined {
     windowStartedAt: timestamp(value.window_started_at, 'notification.window_started_at'),
     windowEndsAt: timestamp(value.window_ends_at, 'notification.window_ends_at'),
   };
+}
+
+/** The counts of an ended notification window: rows posted one by one, not posted, held; their senders; where to review. */
+export interface WindowSummary {
+  windowStartedAt: string;
+  windowEndsAt: string;
+  notified: number;
+  unannounced: number;
+  held: number;
+  senders: number;
+  heldSenders: number;
+  /** The relation that lists the held rows, e.g. private.held_submissions. */
+  review: string;
+}
+
+export type ParsedSummary = { ok: true; summary: WindowSummary } | { ok: false; reason: string };
+
+const count = (value: Record<string, unknown>, name: string): number => {
+  const n = value[name];
+  if (!Number.isInteger(n) || (n as number) < 0) throw new Invalid(`summary.${name} must be a whole number`);
+  return n as number;
+};
+
+/** Check the body of a window summary (type SUMMARY); the reason names the first thing that is wrong. */
+export function parseSummary(body: unknown): ParsedSummary {
+  if (!isObject(body)) return { ok: false, reason: 'the body must be a JSON object' };
+  if (body.type !== 'SUMMARY') return { ok: false, reason: `type must be "SUMMARY" (got ${JSON.stringify(body.type ?? null)})` };
+  if (body.schema !== 'public') return { ok: false, reason: `schema must be "public" (got ${JSON.stringify(body.schema ?? null)})` };
+  const value = body.summary;
+  if (!isObject(value)) return { ok: false, reason: 'summary must be an object' };
+  try {
+    const review = value.review;
+    if (typeof review !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(review)) throw new Invalid('summary.review must be a relation name');
+    return {
+      ok: true,
+      summary: {
+        windowStartedAt: timestamp(value.window_started_at, 'summary.window_started_at'),
+        windowEndsAt: timestamp(value.window_ends_at, 'summary.window_ends_at'),
+        notified: count(value, 'notified'),
+        unannounced: count(value, 'unannounced'),
+        held: count(value, 'held'),
+        senders: count(value, 'senders'),
+        heldSenders: count(value, 'held_senders'),
+        review,
+      },
+    };
+  } catch (error) {
+    if (error instanceof Invalid) return { ok: false, reason: error.message };
+    throw error;
+  }
 }
 
 /** Check a parsed JSON body; the reason names the first thing that is wrong, for the 400 answer. */

@@ -315,6 +315,60 @@ Deno.test('the summary says how many since when, until when, and where to look, 
   }),
 );
 
+/** The summary the database's scheduled job posts once a notification window has ended (private.notify_summary()). */
+const windowSummary = (overrides: Record<string, unknown> = {}) => ({
+  type: 'SUMMARY',
+  schema: 'public',
+  summary: {
+    window_started_at: '2026-11-25T09:40:00+00:00',
+    window_ends_at: '2026-11-25T09:50:00+00:00',
+    notified: 10,
+    unannounced: 940,
+    held: 930,
+    senders: 990,
+    held_senders: 930,
+    review: 'private.held_submissions',
+    ...overrides,
+  },
+});
+
+Deno.test('a window summary reaches both destinations once per window: counts, senders and how to review and release held rows', () =>
+  withStub(async (stub) => {
+    assert.equal((await call(settings(stub), windowSummary())).status, 200);
+    const [email] = emailOf(stub);
+    const [chat] = chatOf(stub);
+    assert.equal(email.subject, '940 more submissions on 2026-11-25, 09:40 UTC to 09:50 UTC: 930 held for review');
+    assert.equal(email.reply_to, undefined);
+    for (const text of [email.text, email.html, chat.text]) {
+      assert.ok(text.includes('940 submissions from 990 senders got no message of their own (10 did)'), text);
+      assert.ok(text.includes('930 of them, from 930 senders, are held for review'), text);
+      assert.ok(text.includes('select * from private.held_submissions order by created_at desc'), text);
+      assert.ok(text.includes('release_held_submissions'), text);
+    }
+    const [request] = stub.received('/email');
+    assert.equal(request.headers.get('idempotency-key'), 'notify-submission/summary/2026-11-25T09:40:00+00:00');
+  }),
+);
+
+Deno.test('answers 400 with the reason for a summary that is not one', () =>
+  withStub(async (stub) => {
+    const cases: [unknown, RegExp][] = [
+      [{ ...windowSummary(), schema: 'private' }, /schema must be "public"/],
+      [{ ...windowSummary(), summary: null }, /summary must be an object/],
+      [windowSummary({ held: -1 }), /summary\.held must be a whole number/],
+      [windowSummary({ senders: '3' }), /summary\.senders must be a whole number/],
+      [windowSummary({ window_ends_at: 'soon' }), /summary\.window_ends_at must be a timestamp/],
+      [windowSummary({ review: 'x; drop table y' }), /summary\.review must be a relation name/],
+    ];
+    for (const [body, reason] of cases) {
+      const result = await call(settings(stub), body);
+      assert.equal(result.status, 400, JSON.stringify(body));
+      assert.match(String(result.body.error), reason);
+    }
+    assert.equal(stub.received().length, 0);
+  }),
+);
+
 Deno.test('a lower limit from the database is obeyed as given', () =>
   withStub(async (stub) => {
     for (let number = 1; number <= 4; number++) await call(settings(stub), numbered(number, 2));
