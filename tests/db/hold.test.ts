@@ -31,7 +31,9 @@ const PER_SENDER = 3;
 const suite = databaseSuite({ extensions: true, resetLimits: true });
 
 beforeAll(async () => {
-  await suite.db.query(`insert into vault.decrypted_secrets values ('notify_submission_url', 'http://127.0.0.1/notify'), ('notify_submission_secret', 'x')`);
+  await suite.db.query(
+    `insert into vault.decrypted_secrets values ('notify_submission_url', 'http://127.0.0.1/notify'), ('notify_submission_secret', 'x')`,
+  );
 });
 beforeEach(async () => {
   await suite.db.exec('truncate public.contact_submissions, public.job_applications, net.http_request_queue');
@@ -73,7 +75,8 @@ async function withLimits(changes: Record<string, number>, test: () => Promise<v
   try {
     await test();
   } finally {
-    for (const { name, max_rows } of before) await suite.db.query('update private.form_limits set max_rows = $1 where name = $2', [max_rows, name]);
+    for (const { name, max_rows } of before)
+      await suite.db.query('update private.form_limits set max_rows = $1 where name = $2', [max_rows, name]);
   }
 }
 

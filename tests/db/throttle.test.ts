@@ -393,11 +393,16 @@ describe('bookkeeping', () => {
     await send('contact_submissions', 'a1@example.com', from('203.0.113.11'));
     await suite.db.exec(`update private.form_throttle_keys set last_at = now() - interval '1 day 1 second', hits = array[last_at]`);
     const quiet = async () =>
-      (await suite.db.query<{ n: number }>(`select count(*)::int as n from private.form_throttle_keys where last_at < now() - interval '1 day'`))
-        .rows[0].n;
+      (
+        await suite.db.query<{ n: number }>(
+          `select count(*)::int as n from private.form_throttle_keys where last_at < now() - interval '1 day'`,
+        )
+      ).rows[0].n;
     await send('job_applications', 'a2@example.com');
     expect(await quiet()).toBe(5);
-    await suite.db.exec(`update private.form_throttle_keys set last_at = now() - interval '23 hours' where key = private.form_digest('table:contact_submissions')`);
+    await suite.db.exec(
+      `update private.form_throttle_keys set last_at = now() - interval '23 hours' where key = private.form_digest('table:contact_submissions')`,
+    );
     await suite.db.query('select private.form_throttle_purge()');
     expect(await quiet()).toBe(0);
     // A key used within the longest window (a day, per_client_day) stays.

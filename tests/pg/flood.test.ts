@@ -50,7 +50,10 @@ afterAll(async () => {
     console.log(
       [
         `\nFlood scenarios on PostgreSQL ${s.server_version} (max_connections ${s.max_connections}, max_pred_locks_per_transaction ${s.max_pred_locks_per_transaction}, synchronous_commit ${s.synchronous_commit}), ${CONCURRENCY} connections at once:`,
-        table(['scenario', 'isolation', 'requests', 'stored', 'held', 'refused', 'limit', 'refusals', 'requests/s', 'p50 ms', 'p99 ms'], report),
+        table(
+          ['scenario', 'isolation', 'requests', 'stored', 'held', 'refused', 'limit', 'refusals', 'requests/s', 'p50 ms', 'p99 ms'],
+          report,
+        ),
       ].join('\n'),
     );
   }
@@ -303,7 +306,9 @@ describe('the bookkeeping purge (the pg_cron job) during concurrent inserts that
       body: sampleRow(TABLE, emails[i]),
       headers: { 'cf-connecting-ip': `203.0.113.${(i % 10) + 1}` },
     });
-    await owner.query(`update private.form_limits set max_rows = 10000 where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`);
+    await owner.query(
+      `update private.form_limits set max_rows = 10000 where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`,
+    );
     try {
       // Every key these inserts take exists and has been quiet for longer than any window: the purge's to delete.
       await owner.query(
@@ -324,9 +329,11 @@ describe('the bookkeeping purge (the pg_cron job) during concurrent inserts that
           await new Promise((resolve) => setTimeout(resolve, 2));
         }
       })();
-      const { answers, seconds } = await sendAll(clients, Array.from({ length: ROWS }, (_, i) => request(i)), 'read committed').finally(
-        () => (done = true),
-      );
+      const { answers, seconds } = await sendAll(
+        clients,
+        Array.from({ length: ROWS }, (_, i) => request(i)),
+        'read committed',
+      ).finally(() => (done = true));
       await purging;
       const kinds = new Map<string, number>();
       for (const answer of answers) kinds.set(kindOf(answer), (kinds.get(kindOf(answer)) ?? 0) + 1);

@@ -48,7 +48,19 @@ afterAll(async () => {
       [
         `\nFloods on PostgreSQL ${s.server_version} (${holding ? 'holding' : 'before holding'}; ${CONCURRENCY} connections; limits as deployed):`,
         table(
-          ['scenario', 'requests', 'stored', 'held', 'refused', 'team: rows', 'summaries', 'visitors', 'visitor p50 ms', 'visitor p99 ms', 'rows/s'],
+          [
+            'scenario',
+            'requests',
+            'stored',
+            'held',
+            'refused',
+            'team: rows',
+            'summaries',
+            'visitors',
+            'visitor p50 ms',
+            'visitor p99 ms',
+            'rows/s',
+          ],
           rows,
         ),
       ].join('\n'),
@@ -159,7 +171,11 @@ it('floods: what they cost real visitors and the team', async () => {
 
   // One client sends 11 junk rows, then a visitor sends one.
   await fresh();
-  const junk = await sendAll(clients.slice(0, 1), Array.from({ length: 11 }, () => request('192.0.2.66')), 'read committed');
+  const junk = await sendAll(
+    clients.slice(0, 1),
+    Array.from({ length: 11 }, () => request('192.0.2.66')),
+    'read committed',
+  );
   const lead = await sendAll(clients.slice(0, 1), [request('198.51.100.5', 'visitor-b@example.com')], 'read committed');
   await record({
     name: '11 junk rows from one client, then 1 visitor',
@@ -201,12 +217,19 @@ it('floods: what they cost real visitors and the team', async () => {
   });
   if (holding) {
     expect(launched.stored).toBe(1000);
-    expect(percentile(launch.answers.map((a) => a.ms), 99)).toBeLessThan(1000);
+    expect(
+      percentile(
+        launch.answers.map((a) => a.ms),
+        99,
+      ),
+    ).toBeLessThan(1000);
   }
 
   // The bookkeeping purge during 1,000 concurrent inserts that share keys, every key quiet beforehand.
   await fresh();
-  await owner.query(`update private.form_limits set max_rows = 10000 where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`);
+  await owner.query(
+    `update private.form_limits set max_rows = 10000 where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`,
+  );
   try {
     const emails = Array.from({ length: 1000 }, (_, i) => `purge-${i}@example.com`);
     const clientKeys = Array.from({ length: 10 }, (_, n) => `client:203.0.113.${n + 1}`);
@@ -246,7 +269,7 @@ it('floods: what they cost real visitors and the team', async () => {
         )
       ).rows[0].hits;
     const stored = sent.answers.filter((a) => a.result.ok).length;
-    const lost = (stored - (await hits(emails.map((email) => `address:${TABLE}:${email}`)))) + (stored - (await hits(clientKeys)));
+    const lost = stored - (await hits(emails.map((email) => `address:${TABLE}:${email}`))) + (stored - (await hits(clientKeys)));
     const deadlocks = sent.answers.filter((a) => !a.result.ok && a.result.code === '40P01').length;
     const latencies = sent.answers.map((a) => a.ms);
     rows.push([
