@@ -323,6 +323,10 @@ declare
 begin
   begin
     foreach entry slice 1 in array private.form_insert_keys(tg_table_name, new.email) loop
+      -- The network's usage before the table's key (the last), so the key every normal row queues for is held briefly.
+      if entry[2] = 'per_table' and client is not null then
+        perform private.form_usage_add(private.form_prefix_key(client));
+      end if;
       continue when entry[3] = 'hold' and hold;
       wait := private.form_throttle_take(entry[1], entry[2]);
       if wait > 0 and entry[3] = 'refuse' then
@@ -349,9 +353,6 @@ begin
     execute format('update %I.%I set held = true where id = $1', tg_table_schema, tg_table_name) using new.id;
     -- The notification trigger sees the row as inserted: tell it.
     perform set_config('form_guard.held_' || tg_table_name, new.id::text, true);
-  end if;
-  if client is not null then
-    perform private.form_usage_add(private.form_prefix_key(client));
   end if;
   if hold then
     perform private.form_usage_add('held');
@@ -402,6 +403,8 @@ create table private.notify_senders (
   notified integer not null default 0,
   unannounced integer not null default 0,
   held integer not null default 0,
+  -- Whether this sender's latest row was posted (what the trigger's one statement decided).
+  last_posted boolean not null default false,
   primary key (window_started_at, sender)
 );
 comment on table private.notify_senders is
@@ -465,9 +468,9 @@ declare
   window_length interval;
   w private.notify_window;
   sender_key text;
-  sender_notified integer;
   is_held boolean := new.held or coalesce(current_setting('form_guard.held_' || tg_table_name, true) = new.id::text, false);
   post boolean;
+  posted boolean;
 begin
   if to_regclass('vault.decrypted_secrets') is null
      or to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is null then
@@ -480,8 +483,10 @@ begin
     return null;
   end if;
 
-  select l.max_rows, l.window_length into ceiling, window_length from private.form_limits l where l.name = 'notifications';
-  select l.max_rows into per_sender from private.form_limits l where l.name = 'notifications_per_client';
+  select l.max_rows, l.window_length, p.max_rows into ceiling, window_length, per_sender
+    from private.form_limits l, private.form_limits p where l.name = 'notifications' and p.name = 'notifications_per_client';
+  -- Everything that needs no lock first: the window's row is what every insert queues for.
+  sender_key := private.form_digest(coalesce(private.form_client_key(), 'sql'));
   -- One row, locked until commit: rows are counted one after the other.
   select * into w from private.notify_window for update;
   if w.started_at <> '-infinity' and w.started_at <= now() - window_length then
@@ -492,14 +497,23 @@ begin
     w.started_at := now();
   end if;
 
-  sender_key := private.form_digest(coalesce(private.form_client_key(), 'sql'));
-  insert into private.notify_senders as s (window_started_at, sender) values (w.started_at, sender_key)
-    on conflict (window_started_at, sender) do update set sender = excluded.sender
-    returning s.notified into sender_notified;
-  post := not is_held and w.notified < ceiling and sender_notified < per_sender;
+  -- Decided and counted in one statement: posted while the team and this sender are under
+  -- their ceilings, never when held.
+  post := not is_held and w.notified < ceiling and per_sender > 0;
+  -- Under the window's lock no other insert counts a sender, so update-else-insert cannot collide.
   update private.notify_senders s set
-    notified = s.notified + post::int, unannounced = s.unannounced + (not post)::int, held = s.held + is_held::int
-    where s.window_started_at = w.started_at and s.sender = sender_key;
+      notified = s.notified + (post and s.notified < per_sender)::int,
+      unannounced = s.unannounced + (not (post and s.notified < per_sender))::int,
+      held = s.held + is_held::int,
+      last_posted = post and s.notified < per_sender
+    where s.window_started_at = w.started_at and s.sender = sender_key
+    returning s.last_posted into posted;
+  if not found then
+    insert into private.notify_senders (window_started_at, sender, notified, unannounced, held, last_posted)
+      values (w.started_at, sender_key, post::int, (not post)::int, is_held::int, post);
+    posted := post;
+  end if;
+  post := posted;
   update private.notify_window set
     started_at = w.started_at,
     notified = w.notified + post::int,
