@@ -361,7 +361,7 @@ begin
 end
 $$;
 
--- Drop keys quiet for longer than any window and usage older than a day, in
+-- Drop keys quiet for longer than any window, usage and senders' counts older than a day, in
 -- one batch; rows an insert holds are skipped, never waited for. A pg_cron
 -- job every 10 minutes, outside every insert (below).
 create or replace function private.form_throttle_purge()
@@ -374,6 +374,13 @@ begin
   where key in (
     select key from private.form_throttle_keys
     where last_at <= now() - (select max(window_length) from private.form_limits)
+    limit 10000
+    for update skip locked
+  );
+  delete from private.notify_senders
+  where (window_started_at, sender) in (
+    select window_started_at, sender from private.notify_senders
+    where window_started_at < now() - interval '1 day'
     limit 10000
     for update skip locked
   );
@@ -390,11 +397,7 @@ $$;
 -- ---------------------------------------------------------------------------
 -- Notifications per sender, and one summary when the window ends
 -- ---------------------------------------------------------------------------
-alter table private.notify_window add column unannounced integer not null default 0;
-alter table private.notify_window add column held integer not null default 0;
-comment on column private.notify_window.notified is 'Rows posted to the team one by one in this window.';
-comment on column private.notify_window.unannounced is 'Rows of this window not posted (held, or over a notification ceiling): the summary counts them.';
-comment on column private.notify_window.held is 'Held rows of this window.';
+comment on column private.notify_window.notified is 'Rows posted to the team one by one in this window; the rest are counted per sender (notify_senders).';
 
 create table private.notify_senders (
   window_started_at timestamptz not null,
@@ -408,7 +411,7 @@ create table private.notify_senders (
   primary key (window_started_at, sender)
 );
 comment on table private.notify_senders is
-  'Per sender and notification window: rows posted, not posted and held; deleted once the window''s summary is made.';
+  'Per sender and notification window: rows posted, not posted and held; the window''s summary adds them up; purged after a day.';
 alter table private.notify_senders enable row level security;
 revoke all on table private.notify_senders from public, anon, authenticated;
 
@@ -441,15 +444,48 @@ begin
   if w.started_at = '-infinity' or w.started_at > now() - window_length then
     return;
   end if;
-  if w.unannounced > 0 then
-    insert into private.notify_summaries (window_started_at, window_ends_at, notified, unannounced, held, senders, held_senders)
-    select w.started_at, w.started_at + window_length, w.notified, w.unannounced, w.held,
-           count(*) filter (where s.unannounced > 0), count(*) filter (where s.held > 0)
-    from private.notify_senders s where s.window_started_at = w.started_at
-    on conflict (window_started_at) do nothing;
-  end if;
-  delete from private.notify_senders s where s.window_started_at = w.started_at;
-  update private.notify_window set started_at = '-infinity', notified = 0, unannounced = 0, held = 0;
+  -- Held rows are counted without the window's lock: one still being committed now is missed here.
+  insert into private.notify_summaries (window_started_at, window_ends_at, notified, unannounced, held, senders, held_senders)
+  select w.started_at, w.started_at + window_length, sum(s.notified), sum(s.unannounced), sum(s.held),
+         count(*) filter (where s.unannounced > 0), count(*) filter (where s.held > 0)
+  from private.notify_senders s where s.window_started_at = w.started_at
+  having sum(s.unannounced) > 0
+  on conflict (window_started_at) do nothing;
+  update private.notify_window set started_at = '-infinity', notified = 0;
+end
+$$;
+
+-- Count a row for its sender in the window starting `since`; returns whether it is posted: `post`
+-- (the team is under its ceiling) and the sender under `per_sender`. The sender's row is locked
+-- until commit; the first row of a sender inserts it, and a concurrent first row updates instead.
+create function private.notify_count_sender(since timestamptz, sender_key text, post boolean, is_held boolean, per_sender integer)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+declare
+  posted boolean;
+begin
+  for attempt in 1..2 loop
+    update private.notify_senders s set
+        notified = s.notified + (post and s.notified < per_sender)::int,
+        unannounced = s.unannounced + (not (post and s.notified < per_sender))::int,
+        held = s.held + is_held::int,
+        last_posted = post and s.notified < per_sender
+      where s.window_started_at = since and s.sender = sender_key
+      returning s.last_posted into posted;
+    if found then
+      return posted;
+    end if;
+    begin
+      insert into private.notify_senders (window_started_at, sender, notified, unannounced, held, last_posted)
+        values (since, sender_key, (post and per_sender > 0)::int, (not (post and per_sender > 0))::int, is_held::int, post and per_sender > 0);
+      return post and per_sender > 0;
+    exception when unique_violation then
+      null; -- another insert counted this sender's first row meanwhile: update it
+    end;
+  end loop;
+  return false;
 end
 $$;
 
@@ -470,7 +506,6 @@ declare
   sender_key text;
   is_held boolean := new.held or coalesce(current_setting('form_guard.held_' || tg_table_name, true) = new.id::text, false);
   post boolean;
-  posted boolean;
 begin
   if to_regclass('vault.decrypted_secrets') is null
      or to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is null then
@@ -487,7 +522,14 @@ begin
     from private.form_limits l, private.form_limits p where l.name = 'notifications' and p.name = 'notifications_per_client';
   -- Everything that needs no lock first: the window's row is what every insert queues for.
   sender_key := private.form_digest(coalesce(private.form_client_key(), 'sql'));
-  -- One row, locked until commit: rows are counted one after the other.
+  -- A held row is never posted: counted for its sender only, without the window's lock, so a
+  -- flood of held rows does not queue for it (unless the window has to be opened or closed).
+  select * into w from private.notify_window;
+  if is_held and w.started_at <> '-infinity' and w.started_at > now() - window_length then
+    perform private.notify_count_sender(w.started_at, sender_key, false, true, per_sender);
+    return null;
+  end if;
+  -- One row, locked until commit: rows are posted and numbered one after the other.
   select * into w from private.notify_window for update;
   if w.started_at <> '-infinity' and w.started_at <= now() - window_length then
     perform private.notify_close_window(window_length);
@@ -497,28 +539,9 @@ begin
     w.started_at := now();
   end if;
 
-  -- Decided and counted in one statement: posted while the team and this sender are under
-  -- their ceilings, never when held.
-  post := not is_held and w.notified < ceiling and per_sender > 0;
-  -- Under the window's lock no other insert counts a sender, so update-else-insert cannot collide.
-  update private.notify_senders s set
-      notified = s.notified + (post and s.notified < per_sender)::int,
-      unannounced = s.unannounced + (not (post and s.notified < per_sender))::int,
-      held = s.held + is_held::int,
-      last_posted = post and s.notified < per_sender
-    where s.window_started_at = w.started_at and s.sender = sender_key
-    returning s.last_posted into posted;
-  if not found then
-    insert into private.notify_senders (window_started_at, sender, notified, unannounced, held, last_posted)
-      values (w.started_at, sender_key, post::int, (not post)::int, is_held::int, post);
-    posted := post;
-  end if;
-  post := posted;
-  update private.notify_window set
-    started_at = w.started_at,
-    notified = w.notified + post::int,
-    unannounced = w.unannounced + (not post)::int,
-    held = w.held + is_held::int;
+  -- Posted while the team and this sender are under their ceilings, never when held.
+  post := private.notify_count_sender(w.started_at, sender_key, not is_held and w.notified < ceiling, is_held, per_sender);
+  update private.notify_window set started_at = w.started_at, notified = w.notified + post::int;
   if not post then
     return null;
   end if;
@@ -665,6 +688,7 @@ revoke all on function private.form_usage_add(text) from public, anon, authentic
 revoke all on function private.form_storage_bytes() from public, anon, authenticated;
 revoke all on function private.form_capacity_wait(text, boolean) from public, anon, authenticated;
 revoke all on function private.notify_close_window(interval) from public, anon, authenticated;
+revoke all on function private.notify_count_sender(timestamptz, text, boolean, boolean, integer) from public, anon, authenticated;
 revoke all on function private.notify_summary() from public, anon, authenticated;
 
 -- The two jobs, where pg_cron runs (hosted Supabase); elsewhere run by hand.

@@ -75,7 +75,6 @@ async function fresh() {
     update private.notify_window set started_at = '-infinity', notified = 0;
     if to_regclass('private.form_usage') is not null then
       truncate private.form_usage, private.notify_senders, private.notify_summaries;
-      update private.notify_window set unannounced = 0, held = 0;
     end if;
   end $$`);
 }

@@ -39,7 +39,7 @@ export function setupScripts(options: SetupOptions = {}): { name: string; sql: s
 
 /** Empties the write-limit and notification bookkeeping: for tests that send the same address many times. */
 export const RESET_LIMITS_SQL = `truncate private.form_throttle_keys, private.form_usage, private.notify_senders, private.notify_summaries;
-  update private.notify_window set started_at = '-infinity', notified = 0, unannounced = 0, held = 0`;
+  update private.notify_window set started_at = '-infinity', notified = 0`;
 
 export interface RequestOptions {
   /** Request headers as PostgREST passes them (`request.headers`, lower-case names). Without them the statement is plain SQL as that role. */
