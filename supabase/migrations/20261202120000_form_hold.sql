@@ -76,7 +76,7 @@ insert into private.form_limits (name, max_rows, window_length, description) val
 -- Rows stored per network and held rows, per hour (approximate day windows)
 -- ---------------------------------------------------------------------------
 create table private.form_usage (
-  -- sha256 hex of 'prefix:<network>' or 'held'.
+  -- sha256 hex of 'prefix:<network>' or 'held:<0-7>' (held rows, in eight rows so concurrent held inserts rarely wait for one another).
   key text not null,
   hour timestamptz not null,
   rows integer not null,
@@ -169,7 +169,7 @@ begin
   if used >= cap_mb::bigint * 1048576 then
     return 3600;
   end if;
-  held_today := private.form_usage_rows('held', held_window);
+  select sum(private.form_usage_rows('held:' || shard, held_window)) into held_today from generate_series(0, 7) shard;
   if held and held_today >= held_max then
     return 3600;
   end if;
@@ -355,7 +355,7 @@ begin
     perform set_config('form_guard.held_' || tg_table_name, new.id::text, true);
   end if;
   if hold then
-    perform private.form_usage_add('held');
+    perform private.form_usage_add('held:' || pg_backend_pid() % 8);
   end if;
   return null;
 end
