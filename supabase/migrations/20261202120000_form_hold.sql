@@ -457,7 +457,8 @@ $$;
 
 -- Count a row for its sender in the window starting `since`; returns whether it is posted: `post`
 -- (the team is under its ceiling) and the sender under `per_sender`. The sender's row is locked
--- until commit; the first row of a sender inserts it, and a concurrent first row updates instead.
+-- until commit; the first row of a sender inserts it (no subtransaction: ON CONFLICT DO NOTHING
+-- waits for a concurrent first row and leaves the update to the next statement).
 create function private.notify_count_sender(since timestamptz, sender_key text, post boolean, is_held boolean, per_sender integer)
 returns boolean
 language plpgsql
@@ -466,26 +467,20 @@ as $$
 declare
   posted boolean;
 begin
-  for attempt in 1..2 loop
-    update private.notify_senders s set
-        notified = s.notified + (post and s.notified < per_sender)::int,
-        unannounced = s.unannounced + (not (post and s.notified < per_sender))::int,
-        held = s.held + is_held::int,
-        last_posted = post and s.notified < per_sender
-      where s.window_started_at = since and s.sender = sender_key
-      returning s.last_posted into posted;
-    if found then
-      return posted;
-    end if;
-    begin
-      insert into private.notify_senders (window_started_at, sender, notified, unannounced, held, last_posted)
-        values (since, sender_key, (post and per_sender > 0)::int, (not (post and per_sender > 0))::int, is_held::int, post and per_sender > 0);
-      return post and per_sender > 0;
-    exception when unique_violation then
-      null; -- another insert counted this sender's first row meanwhile: update it
-    end;
-  end loop;
-  return false;
+  insert into private.notify_senders (window_started_at, sender, notified, unannounced, held, last_posted)
+    values (since, sender_key, (post and per_sender > 0)::int, (not (post and per_sender > 0))::int, is_held::int, post and per_sender > 0)
+    on conflict (window_started_at, sender) do nothing;
+  if found then
+    return post and per_sender > 0;
+  end if;
+  update private.notify_senders s set
+      notified = s.notified + (post and s.notified < per_sender)::int,
+      unannounced = s.unannounced + (not (post and s.notified < per_sender))::int,
+      held = s.held + is_held::int,
+      last_posted = post and s.notified < per_sender
+    where s.window_started_at = since and s.sender = sender_key
+    returning s.last_posted into posted;
+  return coalesce(posted, false);
 end
 $$;
 
