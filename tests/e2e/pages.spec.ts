@@ -7,7 +7,7 @@
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { readManifest } from '../../src/lib/routes/manifest';
-import { formatMonths } from '../../src/lib/content/retention';
+import { formatDays, formatMonths } from '../../src/lib/content/retention';
 import { readListItems } from '../../src/lib/content/read';
 import type { ListName } from '../../src/lib/content/lists';
 
@@ -192,6 +192,9 @@ test.describe('generic pages', () => {
     const { contactRequests, jobApplications } = site.retention;
     await expect(page.locator('#data-security')).toContainText(
       `contact and demo requests for ${formatMonths(contactRequests)} and job and product-team applications for ${formatMonths(jobApplications)}`,
+    );
+    await expect(page.locator('#data-security')).toContainText(
+      `those we do not release are deleted after ${formatDays(site.retention.heldSubmissions)}`,
     );
     await expect(page.locator(`#main a[href^="mailto:${site.email.support}"]`).first()).toBeVisible();
   });
