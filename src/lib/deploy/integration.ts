@@ -34,9 +34,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
-import { builtPages, pagePath } from './dist-folder';
+import { builtPages, distFiles, pagePath } from './dist-folder';
 import type { Redirect, Route } from '../routes/build';
-import { ADMIN_PATH, ADMIN_POLICY, headerCsp, OPENER_POLICY, REVALIDATE_CACHE, type CspInput } from './csp';
+import {
+  ADMIN_PATH,
+  ADMIN_POLICY,
+  headerCsp,
+  OPENER_POLICY,
+  RESOURCE_POLICY,
+  RESOURCE_POLICY_FOLDERS,
+  REVALIDATE_CACHE,
+  type CspInput,
+} from './csp';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';
 import { writeSocialCards, type CardPage } from '../social-cards/write';
 import type { Site } from '../content/schemas';
@@ -64,11 +73,23 @@ export function pageHeaderRules(pages: PageHtml[], input: CspInput, speculation 
       values: {
         'Content-Security-Policy': headerCsp({ ...input, scriptHashes }, policy),
         'Cross-Origin-Opener-Policy': policy?.openerPolicy ?? OPENER_POLICY,
+        'Cross-Origin-Resource-Policy': RESOURCE_POLICY,
         'Cache-Control': REVALIDATE_CACHE,
         ...(speculation && path !== ADMIN_PATH ? { 'Speculation-Rules': SPECULATION_RULES_HEADER } : {}),
       },
     };
   });
+}
+
+/**
+ * Cross-Origin-Resource-Policy of each file that is not a page and not in a folder netlify.toml covers
+ * (the feed, the sitemaps, robots.txt, the favicon …): one exact rule each, as /* cannot leave the cards out.
+ */
+export function resourcePolicyRules(distDir: string): HeaderRule[] {
+  return distFiles(distDir)
+    .filter((file) => !file.endsWith('.html') && !['_headers', '_redirects'].includes(file))
+    .filter((file) => !RESOURCE_POLICY_FOLDERS.includes(file.split('/')[0]))
+    .map((file) => ({ for: `/${file}`, values: { 'Cross-Origin-Resource-Policy': RESOURCE_POLICY } }));
 }
 
 /** The feed's Content-Type, when the build has a feed (Netlify would send application/xml). */
@@ -95,6 +116,7 @@ export function writeDeployFiles(distDir: string, { redirects, speculationRules,
   const headers = [
     ...pageHeaderRules(builtPages(distDir), csp, Boolean(speculationRules)),
     ...feedHeaderRules(distDir),
+    ...resourcePolicyRules(distDir),
     // Netlify types a file by its extension: application/json, which browsers refuse for rules.
     ...(speculationRules ? [{ for: SPECULATION_RULES_PATH, values: { 'Content-Type': SPECULATION_RULES_TYPE } }] : []),
   ];
@@ -103,7 +125,7 @@ export function writeDeployFiles(distDir: string, { redirects, speculationRules,
     join(distDir, '_headers'),
     renderHeadersFile(headers, [
       generated,
-      'Each page: its CSP with the hashes of its own inline scripts, its opener policy, its caching, its Speculation-Rules. The RSS feed and the rules: their Content-Type.',
+      'Each page: its CSP with the hashes of its own inline scripts, its opener and resource policies, its caching, its Speculation-Rules. The RSS feed and the rules: their Content-Type. Every other file outside /_astro, /pagefind and /social-cards: its resource policy.',
     ]),
   );
   const rules = redirectRules(redirects);

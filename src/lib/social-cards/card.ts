@@ -21,6 +21,8 @@ import { cardTitle } from './text';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
+/** Each card at most this many bytes (platforms fetch it on every share; X and Mastodon have their own limits above it). */
+export const MAX_CARD_BYTES = 150 * 1024;
 /** The folder of the cards in the build, served with a long cache (netlify.toml). */
 export const CARDS_DIR = 'social-cards';
 /** Bump when the drawing changes (./render.ts, or the satori release): every card gets a new version. */
@@ -113,7 +115,9 @@ export function readEditorImage(root: string, page: string, src: string): Buffer
   try {
     return readFileSync(`${root}/public${src}`);
   } catch {
-    throw new Error(`The page ${page} names the social image ${src} (meta › image › src), which is not in public${src}: upload it or remove the image.`);
+    throw new Error(
+      `The page ${page} names the social image ${src} (meta › image › src), which is not in public${src}: upload it or remove the image.`,
+    );
   }
 }
 

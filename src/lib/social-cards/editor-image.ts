@@ -4,11 +4,9 @@
  * size limit, or refused with a message that says why and what to upload.
  */
 import sharp from 'sharp';
-import { CARD_HEIGHT, CARD_WIDTH } from './card';
+import { CARD_HEIGHT, CARD_WIDTH, MAX_CARD_BYTES } from './card';
 import { markVersion } from './image-file';
 
-/** Each card at most this many bytes (platforms fetch it on every share; X and Mastodon have their own limits above it). */
-export const MAX_CARD_BYTES = 150 * 1024;
 /** The least the picture may measure: below half the card's size it would look blurred. */
 export const MIN_WIDTH = CARD_WIDTH / 2;
 export const MIN_HEIGHT = CARD_HEIGHT / 2;
@@ -25,7 +23,8 @@ export interface SourceImage {
 
 /** Why the picture cannot be a card, or undefined when it can. */
 export function editorImageProblem({ format, width, height }: SourceImage): string | undefined {
-  if (!format || !FORMATS.includes(format)) return `it is ${format ? `a ${format.toUpperCase()} file` : 'not a picture'}; upload a PNG, JPEG or WebP`;
+  if (!format || !FORMATS.includes(format))
+    return `it is ${format ? `a ${format.toUpperCase()} file` : 'not a picture'}; upload a PNG, JPEG or WebP`;
   if (!width || !height) return 'its size cannot be read; save it again as PNG or JPEG';
   if (width < MIN_WIDTH || height < MIN_HEIGHT)
     return `it is ${width}×${height} px; it needs at least ${MIN_WIDTH}×${MIN_HEIGHT} px (shown at ${CARD_WIDTH}×${CARD_HEIGHT}, a smaller picture looks blurred)`;
@@ -36,7 +35,10 @@ export function editorImageProblem({ format, width, height }: SourceImage): stri
 }
 
 /** The editor's picture as the page's card: a 1200×630 JPEG under MAX_CARD_BYTES, its version marked; throws with the reason it cannot be. */
-export async function fitEditorImage(bytes: Buffer, { page, src, version }: { page: string; src: string; version: string }): Promise<Buffer> {
+export async function fitEditorImage(
+  bytes: Buffer,
+  { page, src, version }: { page: string; src: string; version: string },
+): Promise<Buffer> {
   const refuse = (why: string) => new Error(`The social image ${src} of the page ${page} (meta › image) cannot be used: ${why}.`);
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
@@ -46,7 +48,10 @@ export async function fitEditorImage(bytes: Buffer, { page, src, version }: { pa
   }
   const problem = editorImageProblem(metadata);
   if (problem) throw refuse(problem);
-  const fitted = sharp(bytes).rotate().resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' }).flatten({ background: '#ffffff' });
+  const fitted = sharp(bytes)
+    .rotate()
+    .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' })
+    .flatten({ background: '#ffffff' });
   for (const quality of [82, 72, 62, 52]) {
     const jpeg = await fitted.clone().jpeg({ quality, mozjpeg: true }).toBuffer();
     if (jpeg.length <= MAX_CARD_BYTES) return markVersion(jpeg, version);

@@ -57,7 +57,7 @@ export function formatOf(image: Buffer): ImageFormat | undefined {
 
 function pngInfo(image: Buffer): ImageInfo {
   const info: ImageInfo = { format: 'png', width: image.readUInt32BE(16), height: image.readUInt32BE(20) };
-  for (let offset = 8; offset + 8 <= image.length; ) {
+  for (let offset = 8; offset + 8 <= image.length;) {
     const length = image.readUInt32BE(offset);
     const type = image.toString('latin1', offset + 4, offset + 8);
     if (type === 'IDAT' || type === 'IEND') break; // text chunks that matter come before the pixels
@@ -72,7 +72,7 @@ function pngInfo(image: Buffer): ImageInfo {
 
 function jpegInfo(image: Buffer): ImageInfo | undefined {
   let version: string | undefined;
-  for (let offset = 2; offset + 4 <= image.length; ) {
+  for (let offset = 2; offset + 4 <= image.length;) {
     if (image[offset] !== 0xff) return undefined;
     const marker = image[offset + 1];
     const length = image.readUInt16BE(offset + 2);
@@ -82,7 +82,12 @@ function jpegInfo(image: Buffer): ImageInfo | undefined {
     }
     // Start of frame (baseline, progressive …, not DHT/JPG/DAC): height then width.
     if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-      return { format: 'jpeg', height: image.readUInt16BE(offset + 5), width: image.readUInt16BE(offset + 7), ...(version ? { version } : {}) };
+      return {
+        format: 'jpeg',
+        height: image.readUInt16BE(offset + 5),
+        width: image.readUInt16BE(offset + 7),
+        ...(version ? { version } : {}),
+      };
     }
     offset += 2 + length;
   }

@@ -18,8 +18,16 @@ const PADDING_Y = 64;
 /** The title's box: the card less its padding, header and footer rows. */
 export const TITLE_BOX: TitleBox = { width: CARD_WIDTH - 2 * PADDING_X, height: 300, lineHeight: 1.15, sizes: [76, 68, 60, 52, 46, 40] };
 
-type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | string | (Node | string)[]; [key: string]: unknown } };
-const h = (type: string, style: Record<string, unknown>, children?: Node['props']['children'], props: Record<string, unknown> = {}): Node => ({
+type Node = {
+  type: string;
+  props: { style?: Record<string, unknown>; children?: Node | string | (Node | string)[]; [key: string]: unknown };
+};
+const h = (
+  type: string,
+  style: Record<string, unknown>,
+  children?: Node['props']['children'],
+  props: Record<string, unknown> = {},
+): Node => ({
   type,
   props: { ...props, style: { display: 'flex', boxSizing: 'border-box', ...style }, ...(children === undefined ? {} : { children }) },
 });
@@ -32,7 +40,15 @@ export function cardTree(spec: DrawnSpec, { colours, mark }: Pick<CardAssets, 'c
     h('div', { marginLeft: 24, fontSize: 44, fontWeight: 700, color: '#ffffff' }, spec.brand),
     h(
       'div',
-      { marginLeft: 'auto', padding: '10px 24px', borderRadius: 999, backgroundColor: colours.brand700, color: '#ffffff', fontSize: 28, fontWeight: 500 },
+      {
+        marginLeft: 'auto',
+        padding: '10px 24px',
+        borderRadius: 999,
+        backgroundColor: colours.brand700,
+        color: '#ffffff',
+        fontSize: 28,
+        fontWeight: 500,
+      },
       spec.label,
     ),
   ]);
@@ -52,7 +68,12 @@ export function cardTree(spec: DrawnSpec, { colours, mark }: Pick<CardAssets, 'c
         },
         spec.title,
       )
-    : h('div', { width: '100%', height: 12, backgroundImage: `linear-gradient(90deg, ${colours.brand700}, ${colours.accent600})`, borderRadius: 6 });
+    : h('div', {
+        width: '100%',
+        height: 12,
+        backgroundImage: `linear-gradient(90deg, ${colours.brand700}, ${colours.accent600})`,
+        borderRadius: 6,
+      });
   return h(
     'div',
     {
@@ -66,7 +87,14 @@ export function cardTree(spec: DrawnSpec, { colours, mark }: Pick<CardAssets, 'c
       position: 'relative',
     },
     [
-      h('div', { position: 'absolute', top: 0, left: 0, width: CARD_WIDTH, height: 14, backgroundImage: `linear-gradient(90deg, ${colours.brand700}, ${colours.accent600})` }),
+      h('div', {
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: CARD_WIDTH,
+        height: 14,
+        backgroundImage: `linear-gradient(90deg, ${colours.brand700}, ${colours.accent600})`,
+      }),
       header,
       h('div', { width: '100%', height: TITLE_BOX.height, alignItems: 'center' }, title),
       h('div', { width: '100%', alignItems: 'center', fontSize: 28, fontWeight: 500, color: colours.ink200 }, spec.host),

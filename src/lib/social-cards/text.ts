@@ -47,7 +47,8 @@ export function scriptsOf(text: string): Script[] {
 }
 
 /** Letters of a script no card font draws (Thai, Devanagari …): drawn, they would be empty boxes. */
-const DRAWN_LETTER = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const DRAWN_LETTER =
+  /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 export function hasUndrawableLetters(text: string): boolean {
   return [...text].some((char) => /\p{L}/u.test(char) && !DRAWN_LETTER.test(char));
 }

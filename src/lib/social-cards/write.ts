@@ -11,8 +11,8 @@ import { dirname, join } from 'node:path';
 import type { RouteKind } from '../content/model';
 import type { PageMeta, Site } from '../content/schemas';
 import { cardAssets } from './assets';
-import { readEditorImage, socialCard, type SocialCard } from './card';
-import { fitEditorImage, MAX_CARD_BYTES } from './editor-image';
+import { MAX_CARD_BYTES, readEditorImage, socialCard, type SocialCard } from './card';
+import { fitEditorImage } from './editor-image';
 import { renderCard } from './render';
 
 export interface CardPage {
@@ -42,14 +42,26 @@ const CACHE_DAYS = 30;
 
 async function makeCard(card: SocialCard, page: CardPage, root: string): Promise<Buffer> {
   if (card.spec.type === 'image')
-    return fitEditorImage(readEditorImage(root, page.meta.path, card.spec.src), { page: page.meta.path, src: card.spec.src, version: card.version });
+    return fitEditorImage(readEditorImage(root, page.meta.path, card.spec.src), {
+      page: page.meta.path,
+      src: card.spec.src,
+      version: card.version,
+    });
   const png = await renderCard(card.spec, cardAssets(root), card.version);
-  if (png.length > MAX_CARD_BYTES) throw new Error(`The social card of ${page.meta.path} is ${Math.round(png.length / 1024)} KB, over ${MAX_CARD_BYTES / 1024} KB`);
+  if (png.length > MAX_CARD_BYTES)
+    throw new Error(`The social card of ${page.meta.path} is ${Math.round(png.length / 1024)} KB, over ${MAX_CARD_BYTES / 1024} KB`);
   return png;
 }
 
 /** Writes the card of each page into `dist`, from the cache when it holds that version. */
-export async function writeSocialCards({ dist, pages, site, host, cacheDir, root = process.cwd() }: WriteCardsInput): Promise<WriteCardsResult> {
+export async function writeSocialCards({
+  dist,
+  pages,
+  site,
+  host,
+  cacheDir,
+  root = process.cwd(),
+}: WriteCardsInput): Promise<WriteCardsResult> {
   const started = performance.now();
   if (cacheDir) mkdirSync(cacheDir, { recursive: true });
   let drawn = 0;
@@ -63,8 +75,7 @@ export async function writeSocialCards({ dist, pages, site, host, cacheDir, root
       copyFileSync(cached, target);
       const now = new Date();
       utimesSync(cached, now, now); // used: kept by the pruning below
-    }
-    else {
+    } else {
       const bytes = await makeCard(card, page, root);
       writeFileSync(target, bytes);
       if (cached) writeFileSync(cached, bytes);
