@@ -62,7 +62,10 @@ export function hasUndrawableLetters(text: string): boolean {
 export function cardTitle(title: string, brand: string): string | undefined {
   const text = stripEmoji(title);
   if (isRightToLeft(text) || hasUndrawableLetters(text)) return undefined;
-  const parts = text.split(/\s+[|–—·]\s+/).filter((part) => part.trim().toLowerCase() !== brand.toLowerCase());
-  const shown = (parts.length > 0 ? parts.join(' · ') : text).trim();
+  const brandPart = brand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const shown = text
+    .replace(new RegExp(`^${brandPart}\\s+[|–—·:]\\s+`, 'i'), '')
+    .replace(new RegExp(`\\s+[|–—·]\\s+${brandPart}$`, 'i'), '')
+    .trim();
   return shown === '' ? undefined : shown;
 }
