@@ -7,7 +7,7 @@
  * cards whose words, template, fonts or picture changed.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import type { RouteKind } from '../content/model';
 import type { PageMeta, Site } from '../content/schemas';
 import { cardAssets } from './assets';
@@ -37,6 +37,8 @@ export interface WriteCardsResult {
   milliseconds: number;
 }
 
+/** Cards in the making at once. */
+const CONCURRENCY = 3;
 /** Cards no build has used for this long leave the cache. */
 const CACHE_DAYS = 30;
 
@@ -65,24 +67,31 @@ export async function writeSocialCards({
   const started = performance.now();
   if (cacheDir) mkdirSync(cacheDir, { recursive: true });
   let drawn = 0;
-  const cards: SocialCard[] = [];
-  for (const page of pages) {
-    const card = socialCard({ meta: page.meta, kind: page.kind, site, host, root });
+  const cards = pages.map((page) => socialCard({ meta: page.meta, kind: page.kind, site, host, root }));
+  const write = async (card: SocialCard, page: CardPage) => {
     const target = join(dist, card.file);
     mkdirSync(dirname(target), { recursive: true });
-    const cached = cacheDir ? join(cacheDir, `${card.version}${card.file.slice(card.file.lastIndexOf('.'))}`) : undefined;
+    const cached = cacheDir ? join(cacheDir, `${card.version}${extname(card.file)}`) : undefined;
     if (cached && existsSync(cached)) {
       copyFileSync(cached, target);
       const now = new Date();
       utimesSync(cached, now, now); // used: kept by the pruning below
-    } else {
-      const bytes = await makeCard(card, page, root);
-      writeFileSync(target, bytes);
-      if (cached) writeFileSync(cached, bytes);
-      drawn++;
+      return;
     }
-    cards.push(card);
-  }
+    const bytes = await makeCard(card, page, root);
+    writeFileSync(target, bytes);
+    if (cached) writeFileSync(cached, bytes);
+    drawn++;
+  };
+  // A few at a time: satori lays out one card on this thread while sharp encodes others on its own threads.
+  let next = 0;
+  const worker = async () => {
+    while (next < cards.length) {
+      const index = next++;
+      await write(cards[index], pages[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   if (cacheDir) pruneCache(cacheDir, new Set(cards.map((c) => c.version)));
   return { cards, drawn, cached: cards.length - drawn, milliseconds: performance.now() - started };
 }
