@@ -35,5 +35,7 @@ if (problems.length) {
   console.error(`check-dist: ${dist}/ must not be published, ${problems.length} problem(s):\n${gate.formatProblems(problems)}`);
   process.exit(1);
 }
-console.log(`check-dist: ${dist}/ passes (headers, redirects, budgets, secrets, new-tab links, links, security.txt, social cards) in ${seconds} s.`);
+console.log(
+  `check-dist: ${dist}/ passes (headers, redirects, budgets, secrets, new-tab links, links, security.txt, social cards) in ${seconds} s.`,
+);
 console.log(`check-dist: heaviest pages, gzip: ${budgets.headroom(dist, site.builtPages(dist))}.`);

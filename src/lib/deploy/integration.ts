@@ -152,7 +152,7 @@ export function deployFiles(input: DeployInput): AstroIntegration {
         if (input.socialCards) {
           const cards = await writeSocialCards({ dist, cacheDir, ...input.socialCards });
           logger.info(
-            `social cards: ${cards.cards.length} (${cards.drawn} drawn, ${cards.cached} from the cache) in ${(cards.milliseconds / 1000).toFixed(2)} s`,
+            `social cards: ${cards.cards.length} (${cards.drawn} drawn, ${cards.cached} from the cache) in ${(cards.milliseconds / 1000).toFixed(2)} s (CPU ${(cards.cpuMilliseconds / 1000).toFixed(2)} s)`,
           );
         }
         const written = writeDeployFiles(dist, input);

@@ -11,9 +11,9 @@ export type Script = 'latin-ext' | 'greek' | 'cyrillic' | 'han-kana' | 'hangul';
 
 // Emoji and what glues or modifies them: ZWJ, variation selectors, skin tones, tags, keycaps, flags.
 const EMOJI =
-  /(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u{1F3FB}-\u{1F3FF}]|[\u{E0020}-\u{E007F}]|\u20E3)(?:[\u200D\uFE0E\uFE0F]|[\u{1F3FB}-\u{1F3FF}]|[\u{E0020}-\u{E007F}]|\u20E3|\p{Extended_Pictographic})*/gu;
+  /(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u{1F3FB}-\u{1F3FF}]|[\u{E0020}-\u{E007F}]|\u20E3)(?:\u200D|\uFE0E|\uFE0F|[\u{1F3FB}-\u{1F3FF}]|[\u{E0020}-\u{E007F}]|\u20E3|\p{Extended_Pictographic})*/gu;
 // A keycap emoji is a digit, # or * followed by VS16 and U+20E3: the digit stays, the rest goes.
-const LEFTOVER = /[\u200D\uFE0F]/gu;
+const LEFTOVER = /\u200D|\uFE0F/gu;
 
 /** The text without emoji, spaces collapsed where one stood. ©, ® and ™ are text and stay. */
 export function stripEmoji(text: string): string {

@@ -50,7 +50,9 @@ describe('buildHead', () => {
   });
 
   it("names the page's own card: absolute and versioned on the canonical origin, its size, type and words as alt text", () => {
-    expect(metaContent(tags, 'og:image')).toMatch(/^https:\/\/acme\.example\/social-cards\/services\/managed-business\.png\?v=[0-9a-f]{12}$/);
+    expect(metaContent(tags, 'og:image')).toMatch(
+      /^https:\/\/acme\.example\/social-cards\/services\/managed-business\.png\?v=[0-9a-f]{12}$/,
+    );
     expect(metaContent(tags, 'og:image')).toBe(card.url);
     expect(metaContent(tags, 'twitter:image')).toBe(card.url);
     expect(metaContent(tags, 'og:image:type')).toBe('image/png');
