@@ -92,6 +92,17 @@ export function resourcePolicyRules(distDir: string): HeaderRule[] {
     .map((file) => ({ for: `/${file}`, values: { 'Cross-Origin-Resource-Policy': RESOURCE_POLICY } }));
 }
 
+/** Rules for the same path joined into one, in the order of their first appearance (their header names differ). */
+export function oneRulePerPath(rules: HeaderRule[]): HeaderRule[] {
+  const byPath = new Map<string, HeaderRule>();
+  for (const rule of rules) {
+    const joined = byPath.get(rule.for);
+    if (joined) joined.values = { ...joined.values, ...rule.values };
+    else byPath.set(rule.for, { for: rule.for, values: { ...rule.values } });
+  }
+  return [...byPath.values()];
+}
+
 /** The feed's Content-Type, when the build has a feed (Netlify would send application/xml). */
 export function feedHeaderRules(distDir: string): HeaderRule[] {
   return existsSync(join(distDir, FEED_PATH.slice(1))) ? [{ for: FEED_PATH, values: { 'Content-Type': FEED_CONTENT_TYPE } }] : [];
@@ -113,13 +124,13 @@ export interface DeployInput extends CspInput {
 /** Writes dist/_headers, dist/_redirects and the speculation rules for the pages in `distDir`; returns what it wrote. */
 export function writeDeployFiles(distDir: string, { redirects, speculationRules, socialCards: _cards, ...csp }: DeployInput) {
   if (speculationRules) writeFileSync(join(distDir, SPECULATION_RULES_PATH.slice(1)), `${JSON.stringify(speculationRules, null, 2)}\n`);
-  const headers = [
+  const headers = oneRulePerPath([
     ...pageHeaderRules(builtPages(distDir), csp, Boolean(speculationRules)),
     ...feedHeaderRules(distDir),
-    ...resourcePolicyRules(distDir),
     // Netlify types a file by its extension: application/json, which browsers refuse for rules.
     ...(speculationRules ? [{ for: SPECULATION_RULES_PATH, values: { 'Content-Type': SPECULATION_RULES_TYPE } }] : []),
-  ];
+    ...resourcePolicyRules(distDir),
+  ]);
   const generated = 'Written by the build (src/lib/deploy/integration.ts); never edit or commit.';
   writeFileSync(
     join(distDir, '_headers'),

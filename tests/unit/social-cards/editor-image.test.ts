@@ -5,7 +5,7 @@ import { imageInfo } from '../../../src/lib/social-cards/image-file';
 
 // Noise does not compress: the hardest picture to bring under the size limit.
 const noisy = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  sharp({ create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
 
 describe('editorImageProblem', () => {
   it('takes a PNG, JPEG or WebP of card shape, at least half the card', () => {
