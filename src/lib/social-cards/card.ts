@@ -25,8 +25,8 @@ export const CARD_HEIGHT = 630;
 export const MAX_CARD_BYTES = 150 * 1024;
 /** The folder of the cards in the build, served with a long cache (netlify.toml). */
 export const CARDS_DIR = 'social-cards';
-/** Bump when the drawing changes (./render.ts, or the satori release): every card gets a new version. */
-export const TEMPLATE_VERSION = 1;
+/** Bump when the drawing or its encoding changes (./render.ts, or the satori or sharp release): every card gets a new version. */
+export const TEMPLATE_VERSION = 2;
 
 /** What a drawn card shows. */
 export interface DrawnSpec {
