@@ -9,7 +9,7 @@ import { readManifest } from './src/lib/routes/manifest.ts';
 import { sitemapRules } from './src/lib/routes/sitemap.ts';
 import { gitLastmod } from './src/lib/routes/lastmod.ts';
 import { astroCsp, originOf } from './src/lib/deploy/csp.ts';
-import { deployFiles } from './src/lib/deploy/integration.ts';
+import { cardPages, deployFiles } from './src/lib/deploy/integration.ts';
 import { speculationRules, unspeculatedPaths } from './src/lib/routes/speculation.ts';
 
 // Routes, redirects and sitemap metadata all come from content/ (one source).
@@ -56,7 +56,13 @@ export default defineConfig({
     // dist/_headers (each page's CSP from its own HTML) and dist/_redirects (content/redirects.yaml,
     // which src/pages/[...redirect].astro also serves as meta-refresh pages for static hosts).
     // Also dist/speculation-rules.json, which every page names in its Speculation-Rules header.
-    deployFiles({ redirects: manifest.redirects, speculationRules: speculationRules(unspeculated), supabase }),
+    // And dist/social-cards/: every page's social card, drawn from its title (src/lib/social-cards/).
+    deployFiles({
+      redirects: manifest.redirects,
+      speculationRules: speculationRules(unspeculated),
+      supabase,
+      socialCards: { pages: cardPages(manifest.routes), site: manifest.site, host: site },
+    }),
   ],
   // CSP <meta> on every page with hashes of Astro's inline scripts; dist/_headers sends the
   // same policy as a header (src/lib/deploy/csp.ts).

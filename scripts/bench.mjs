@@ -25,7 +25,7 @@
  *    speculation, on a throttled network, the median of --next-runs runs.
  *    Needs Xvfb and xdotool (skipped with a note otherwise) and runs Firefox
  *    from FIREFOX_PATH (default /usr/bin/firefox-esr) when it is there.
- * 5. Times the same build (cold and warm) with N generated products (default
+ * 5. Times the same build (cold and warm, each with its social cards' share) with N generated products (default
  *    1,000) added to a temporary copy of content/ (scripts/generate-products.mjs),
  *    then removes the temporary folders.
  *

@@ -72,6 +72,18 @@ describe('the pre-publish check', () => {
           '$1same-origin-allow-popups',
         ),
     );
+    // Social cards: one missing, one of the wrong size, one another page's, a head without the version, alt text or large card.
+    rmSync(join(BROKEN, 'social-cards', 'about.png'));
+    const partners = readFileSync(join(BROKEN, 'social-cards', 'partners.png'));
+    partners.writeUInt32BE(600, 16); // the header's width
+    writeFileSync(join(BROKEN, 'social-cards', 'partners.png'), partners);
+    cpSync(join(BROKEN, 'social-cards', 'contact.png'), join(BROKEN, 'social-cards', 'services.png'));
+    edit('marketing.html', (html) => html.replaceAll(/(social-cards\/marketing\.png)\?v=[0-9a-f]+/g, '$1'));
+    edit('investors.html', (html) =>
+      html.replace('content="summary_large_image"', 'content="summary"').replace(/<meta property="og:image:alt"[^>]*>/, ''),
+    );
+    // A file that lost its resource policy.
+    edit('_headers', (text) => text.replace(/(\n\/robots\.txt\n) {2}Cross-Origin-Resource-Policy: [^\n]*\n/, '$1'));
     problems = checkDist({ dist: BROKEN, contentDir: CONTENT, netlifyToml });
   });
 
@@ -115,6 +127,42 @@ describe('the pre-publish check', () => {
     expect(found('/admin', 'headers', /connect-src has a wildcard: .*https:/)).toBe(true);
     expect(found('/admin', 'headers', /Cross-Origin-Opener-Policy is "same-origin", not "same-origin-allow-popups"/)).toBe(true);
     expect(found('/about', 'headers', /Cross-Origin-Opener-Policy is "same-origin-allow-popups", not "same-origin"/)).toBe(true);
+    expect(found('/robots.txt', 'headers', /Cross-Origin-Resource-Policy is "", not "same-origin"/)).toBe(true);
+  });
+
+  it("names each page whose social card is missing, of the wrong size, another page's, or not the one its head names", () => {
+    const cards = problems.filter((p) => p.rule === 'card');
+    const on = (page: string, detail: RegExp) => cards.some((p) => p.page === page && detail.test(p.detail));
+    expect(on('/about', /its card \/social-cards\/about\.png is not in the build/)).toBe(true);
+    expect(on('/partners', /its card \/social-cards\/partners\.png is 600×630, not 1200×630/)).toBe(true);
+    expect(on('/services', /its card \/social-cards\/services\.png is version [0-9a-f]{12}, not the [0-9a-f]{12} its head names/)).toBe(
+      true,
+    );
+    expect(on('/marketing', /og:image \S+marketing\.png has no \?v= version/)).toBe(true);
+    expect(on('/investors', /twitter:card is "summary", not "summary_large_image"/)).toBe(true);
+    expect(on('/investors', /og:image:alt is missing or empty/)).toBe(true);
+    // Nothing else: every other page's card passed.
+    expect(new Set(cards.map((p) => p.page))).toEqual(new Set(['/about', '/partners', '/services', '/marketing', '/investors']));
+  });
+
+  it('refuses social cards without cross-origin or a long cache, and a resource policy on /* (pages would get two)', () => {
+    const noCardRule = netlifyToml.replace(/\[\[headers\]\]\n {2}for = "\/social-cards\/\*"\n {2}\[headers\.values\]\n( {4}.*\n)+/, '');
+    expect(noCardRule).not.toBe(netlifyToml);
+    const bare = checkDist({ dist: DIST, contentDir: CONTENT, netlifyToml: noCardRule }).filter((p) => p.page === '/newsbox');
+    expect(bare.map((p) => p.detail)).toEqual([
+      'its card /social-cards/newsbox.png has Cache-Control "", not one immutable value of a year or more',
+      'its card /social-cards/newsbox.png has Cross-Origin-Resource-Policy "", not "cross-origin" (other sites could not show it)',
+    ]);
+    const onAll = netlifyToml.replace(/(for = "\/\*"\n {2}\[headers\.values\]\n)/, '$1    Cross-Origin-Resource-Policy = "same-origin"\n');
+    const twice = checkDist({ dist: DIST, contentDir: CONTENT, netlifyToml: onAll });
+    expect(
+      twice.some((p) => p.page === '/' && /Cross-Origin-Resource-Policy is "same-origin, same-origin" \(2 rules set it\)/.test(p.detail)),
+    ).toBe(true);
+    expect(
+      twice.some(
+        (p) => p.page === '/newsbox' && p.rule === 'card' && /Cross-Origin-Resource-Policy "same-origin, cross-origin"/.test(p.detail),
+      ),
+    ).toBe(true);
   });
 
   it('refuses an opener policy in netlify.toml too: /admin would get two values', () => {

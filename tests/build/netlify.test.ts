@@ -4,7 +4,8 @@
  * nosniff on pages, caching, redirects, the feed's Content-Type): netlify.toml
  * holds only build-independent settings (build command with the check, publish
  * folder, the security headers on every path; the opener policy is per page,
- * in dist/_headers); the CSP <meta> Astro writes into
+ * in dist/_headers, the resource policy per page and file except the fixed folders:
+ * same-origin, and cross-origin on the social cards); the CSP <meta> Astro writes into
  * each page allows its inline scripts and nothing unsafe; inline scripts carry
  * no build-time value.
  */
@@ -48,7 +49,6 @@ describe('netlify.toml', () => {
       expect(headers['Permissions-Policy'], path).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
       // Per page, in dist/_headers: a value here would be a second one for /admin.
       expect(headers['Cross-Origin-Opener-Policy'], path).toBeUndefined();
-      expect(headers['Cross-Origin-Resource-Policy'], path).toBe('same-origin');
       expect(headers['X-Frame-Options'], path).toBe('DENY');
     }
     // On pages the pre-publish check reads HSTS and nosniff with their values; here they reach the other files too.
@@ -57,6 +57,17 @@ describe('netlify.toml', () => {
         expect.arrayContaining(['Strict-Transport-Security', 'X-Content-Type-Options']),
       );
     }
+  });
+
+  it('serves the social cards cross-origin with a year of cache, and the fixed folders same-origin, each in one rule', () => {
+    const card = headersFor(fixed, '/social-cards/services/telecommunications.png');
+    expect(card['Cross-Origin-Resource-Policy']).toBe('cross-origin');
+    expect(card['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/_astro/x.js', '/pagefind/pagefind.js'])
+      expect(headersFor(fixed, path)['Cross-Origin-Resource-Policy'], path).toBe('same-origin');
+    // Pages and the other files get theirs from dist/_headers: a value on /* would be a second one (the pre-publish check refuses it).
+    for (const path of ['/', '/about', '/favicon.svg'])
+      expect(headersFor(fixed, path)['Cross-Origin-Resource-Policy'], path).toBeUndefined();
   });
 
   it('gives every page one Cross-Origin-Opener-Policy, same-origin, and /admin same-origin-allow-popups, with netlify.toml', () => {

@@ -2,7 +2,9 @@
  * The one temporary build the build tests share: a copy of content/ with
  * what the real site does not have yet, built once per run and read by every
  * test that needs it (the blog of 27 posts over three pages, a product added
- * by one file with an alias, a draft post and a draft product). Whichever
+ * by one file with an alias, a draft post and a draft product, pages whose
+ * social cards need the fallback fonts, a very long title and a right-to-left
+ * one: CARD_PROBES). Whichever
  * test asks first builds it; the others, in other workers, wait for it (a
  * lock directory), so a run makes one build, not one per test file.
  * ./global-setup.ts names the run and removes the build afterwards.
@@ -22,6 +24,8 @@ declare module 'vitest' {
 }
 
 export interface ProbeBuild extends CopyBuild {
+  /** Holds the copy, the build and its cache (cache/, Astro's cacheDir). */
+  root: string;
   contentDir: string;
   out: string;
 }
@@ -113,6 +117,34 @@ function addProductProbes(contentDir: string) {
   }
 }
 
+/** Pages whose titles test the social cards: other scripts (and an emoji), the longest title with a word wider than a line, right to left. */
+export const CARD_PROBES = {
+  intl: { path: '/testprobe-card-intl', title: 'Ελληνικά, кириллица, 中文, 日本語, 한국어 🚀 | {brand}' },
+  long: { path: '/testprobe-card-long', title: 'SUPERCALIFRAGILISTICEXPIALIDOCIOUS TELECOMMUNICATIONS INTEROPERABILITY' },
+  rtl: { path: '/testprobe-card-rtl', title: 'مرحبا بالعالم | {brand}' },
+} as const;
+
+function addCardProbes(contentDir: string) {
+  for (const [name, { path, title }] of Object.entries(CARD_PROBES)) {
+    writeFileSync(
+      join(contentDir, 'pages', `testprobe-card-${name}.yaml`),
+      [
+        'meta:',
+        `  path: ${path}`,
+        `  name: Card probe ${name}`,
+        `  title: ${JSON.stringify(title)}`,
+        `  description: "A page of the temporary test build whose social card shows a ${name} title, for the card tests."`,
+        '  keywords: [test]',
+        '  priority: 0.3',
+        '  changefreq: yearly',
+        'sections:',
+        `  - { type: hero, heading: "Card probe ${name}" }`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** The probe build of this run: built by the first caller, waited for by the others. */
@@ -124,7 +156,7 @@ export function probeBuild(): ProbeBuild {
   const lock = `${root}.lock`;
   mkdirSync(PROBE_BUILDS, { recursive: true });
   for (const deadline = Date.now() + 240_000; Date.now() < deadline; pause(250)) {
-    if (existsSync(result)) return { ...(JSON.parse(readFileSync(result, 'utf8')) as CopyBuild), contentDir, out };
+    if (existsSync(result)) return { ...(JSON.parse(readFileSync(result, 'utf8')) as CopyBuild), root, contentDir, out };
     try {
       mkdirSync(lock);
     } catch {
@@ -135,9 +167,10 @@ export function probeBuild(): ProbeBuild {
     cpSync('content', contentDir, { recursive: true });
     addBlogProbes(contentDir);
     addProductProbes(contentDir);
+    addCardProbes(contentDir);
     const build = buildCopy({ root, contentDir, out });
     writeFileSync(result, JSON.stringify(build));
-    return { ...build, contentDir, out };
+    return { ...build, root, contentDir, out };
   }
   throw new Error(`the probe build in ${root} did not finish within 4 minutes`);
 }

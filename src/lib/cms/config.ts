@@ -40,12 +40,14 @@ export interface JsonSchema {
   required?: string[];
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
+  /** Set by a schema's `.meta({ cmsWidget })`: an upload rather than typed text (src/lib/content/schemas/common.ts imageFile). */
+  cmsWidget?: 'image';
 }
 
 export interface CmsField {
   name: string;
   label: string;
-  widget: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'datetime' | 'list' | 'object' | 'markdown' | 'hidden';
+  widget: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'datetime' | 'list' | 'object' | 'markdown' | 'hidden' | 'image';
   required?: boolean;
   hint?: string;
   /** Shown under the label, above the input (a hint is shown below it). */
@@ -68,6 +70,8 @@ export interface CmsField {
   time_format?: boolean;
   picker_utc?: boolean;
   modes?: string[];
+  /** An image field: only an upload to the media folder, never a URL elsewhere (the build reads the file). */
+  choose_url?: boolean;
 }
 
 export interface CmsType {
@@ -208,6 +212,10 @@ export function fieldOf(name: string, s: JsonSchema, required: boolean): CmsFiel
   if (options)
     throw new Error(`${name}: the CMS generator cannot edit this union (only enums, literal choices, text alternatives and typed lists)`);
   if (s.enum) return withCommon(name, s, required, { widget: 'select', options: s.enum as (string | number)[] });
+  if (s.cmsWidget === 'image') {
+    const pattern = stringPattern(s);
+    return withCommon(name, s, required, { widget: 'image', choose_url: false, ...(pattern ? { pattern } : {}) });
+  }
   if (s.const !== undefined) return withCommon(name, s, required, { widget: 'hidden', default: s.const });
   if (s.format === 'date') {
     return withCommon(name, s, required, {

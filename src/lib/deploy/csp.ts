@@ -139,3 +139,8 @@ export function headerCsp({ scriptHashes, ...input }: CspInput & { scriptHashes:
 
 /** Cache-Control of HTML pages: cached, but revalidated on every use (their URLs never change). */
 export const REVALIDATE_CACHE = 'public, max-age=0, must-revalidate';
+
+/** Cross-Origin-Resource-Policy of everything but the social cards (which other sites' pages show: cross-origin). */
+export const RESOURCE_POLICY = 'same-origin';
+/** Folders whose Cross-Origin-Resource-Policy netlify.toml sets (fixed folders of every build); the build sets every other file's. */
+export const RESOURCE_POLICY_FOLDERS = ['_astro', 'pagefind', 'social-cards'];

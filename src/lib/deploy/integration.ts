@@ -10,7 +10,9 @@
  *   inline script to the pages: Chromium fetches a header's rules whatever the
  *   page's script-src, and the CSP draft that would check them falls back to
  *   script-src, whose 'self' admits this file;
- * - dist/_redirects: the 301s of content/redirects.yaml.
+ * - dist/_redirects: the 301s of content/redirects.yaml;
+ * - dist/social-cards/: each page's social card (src/lib/social-cards/), the
+ *   picture its og:image names, kept between builds in Astro's cache folder.
  * Nothing build-dependent is committed, so an inline script or a redirect
  * cannot ship without its header or rule. The site stays static: the Netlify
  * adapter (`staticHeaders`) would bring its own build output and server
@@ -32,10 +34,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
-import { builtPages, pagePath } from './dist-folder';
-import type { Redirect } from '../routes/build';
-import { ADMIN_PATH, ADMIN_POLICY, headerCsp, OPENER_POLICY, REVALIDATE_CACHE, type CspInput } from './csp';
+import { builtPages, distFiles, pagePath } from './dist-folder';
+import type { Redirect, Route } from '../routes/build';
+import {
+  ADMIN_PATH,
+  ADMIN_POLICY,
+  headerCsp,
+  OPENER_POLICY,
+  RESOURCE_POLICY,
+  RESOURCE_POLICY_FOLDERS,
+  REVALIDATE_CACHE,
+  type CspInput,
+} from './csp';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';
+import { writeSocialCards, type CardPage } from '../social-cards/write';
+import type { Site } from '../content/schemas';
 import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, type SpeculationRules } from '../routes/speculation';
 
 export interface PageHtml {
@@ -60,11 +73,34 @@ export function pageHeaderRules(pages: PageHtml[], input: CspInput, speculation 
       values: {
         'Content-Security-Policy': headerCsp({ ...input, scriptHashes }, policy),
         'Cross-Origin-Opener-Policy': policy?.openerPolicy ?? OPENER_POLICY,
+        'Cross-Origin-Resource-Policy': RESOURCE_POLICY,
         'Cache-Control': REVALIDATE_CACHE,
         ...(speculation && path !== ADMIN_PATH ? { 'Speculation-Rules': SPECULATION_RULES_HEADER } : {}),
       },
     };
   });
+}
+
+/**
+ * Cross-Origin-Resource-Policy of each file that is not a page and not in a folder netlify.toml covers
+ * (the feed, the sitemaps, robots.txt, the favicon …): one exact rule each, as /* cannot leave the cards out.
+ */
+export function resourcePolicyRules(distDir: string): HeaderRule[] {
+  return distFiles(distDir)
+    .filter((file) => !file.endsWith('.html') && !['_headers', '_redirects'].includes(file))
+    .filter((file) => !RESOURCE_POLICY_FOLDERS.includes(file.split('/')[0]))
+    .map((file) => ({ for: `/${file}`, values: { 'Cross-Origin-Resource-Policy': RESOURCE_POLICY } }));
+}
+
+/** Rules for the same path joined into one, in the order of their first appearance (their header names differ). */
+export function oneRulePerPath(rules: HeaderRule[]): HeaderRule[] {
+  const byPath = new Map<string, HeaderRule>();
+  for (const rule of rules) {
+    const joined = byPath.get(rule.for);
+    if (joined) joined.values = { ...joined.values, ...rule.values };
+    else byPath.set(rule.for, { for: rule.for, values: { ...rule.values } });
+  }
+  return [...byPath.values()];
 }
 
 /** The feed's Content-Type, when the build has a feed (Netlify would send application/xml). */
@@ -81,23 +117,26 @@ export interface DeployInput extends CspInput {
   redirects: Redirect[];
   /** The site's speculation rules (src/lib/routes/speculation.ts); without them, no rules file and no header. */
   speculationRules?: SpeculationRules;
+  /** The pages that get a social card (every page with the site's head), the site and its canonical origin. */
+  socialCards?: { pages: CardPage[]; site: Site; host: string };
 }
 
 /** Writes dist/_headers, dist/_redirects and the speculation rules for the pages in `distDir`; returns what it wrote. */
-export function writeDeployFiles(distDir: string, { redirects, speculationRules, ...csp }: DeployInput) {
+export function writeDeployFiles(distDir: string, { redirects, speculationRules, socialCards: _cards, ...csp }: DeployInput) {
   if (speculationRules) writeFileSync(join(distDir, SPECULATION_RULES_PATH.slice(1)), `${JSON.stringify(speculationRules, null, 2)}\n`);
-  const headers = [
+  const headers = oneRulePerPath([
     ...pageHeaderRules(builtPages(distDir), csp, Boolean(speculationRules)),
     ...feedHeaderRules(distDir),
     // Netlify types a file by its extension: application/json, which browsers refuse for rules.
     ...(speculationRules ? [{ for: SPECULATION_RULES_PATH, values: { 'Content-Type': SPECULATION_RULES_TYPE } }] : []),
-  ];
+    ...resourcePolicyRules(distDir),
+  ]);
   const generated = 'Written by the build (src/lib/deploy/integration.ts); never edit or commit.';
   writeFileSync(
     join(distDir, '_headers'),
     renderHeadersFile(headers, [
       generated,
-      'Each page: its CSP with the hashes of its own inline scripts, its opener policy, its caching, its Speculation-Rules. The RSS feed and the rules: their Content-Type.',
+      'Each page: its CSP with the hashes of its own inline scripts, its opener and resource policies, its caching, its Speculation-Rules. The RSS feed and the rules: their Content-Type. Every other file outside /_astro, /pagefind and /social-cards: its resource policy.',
     ]),
   );
   const rules = redirectRules(redirects);
@@ -105,13 +144,29 @@ export function writeDeployFiles(distDir: string, { redirects, speculationRules,
   return { headers, redirects: rules };
 }
 
+/** The pages that get a social card: every route but the CMS at /admin (which has no social head). */
+export function cardPages(routes: readonly Pick<Route, 'kind' | 'path' | 'meta'>[]): CardPage[] {
+  return routes.filter((route) => route.path !== ADMIN_PATH).map(({ kind, meta }) => ({ kind, meta }));
+}
+
 /** The Astro integration that writes the deploy files once the pages are built. */
 export function deployFiles(input: DeployInput): AstroIntegration {
+  let cacheDir: string | undefined;
   return {
     name: 'deploy-files',
     hooks: {
-      'astro:build:done': ({ dir, logger }) => {
-        const written = writeDeployFiles(fileURLToPath(dir), input);
+      'astro:config:done': ({ config }) => {
+        cacheDir = join(fileURLToPath(config.cacheDir), 'social-cards');
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const dist = fileURLToPath(dir);
+        if (input.socialCards) {
+          const cards = await writeSocialCards({ dist, cacheDir, ...input.socialCards });
+          logger.info(
+            `social cards: ${cards.cards.length} (${cards.drawn} drawn, ${cards.cached} from the cache) in ${(cards.milliseconds / 1000).toFixed(2)} s (CPU ${(cards.cpuMilliseconds / 1000).toFixed(2)} s)`,
+          );
+        }
+        const written = writeDeployFiles(dist, input);
         logger.info(`_headers: ${written.headers.length} rules; _redirects: ${written.redirects.length} redirects`);
       },
     },

@@ -6,6 +6,7 @@
 import type { PageMeta, Site } from '../content/schemas';
 import { absoluteUrl } from '../routes/urls';
 import { FEED_PATH } from './feed';
+import type { SocialCard } from '../social-cards/card';
 import { breadcrumbList, graph, organization, serializeJsonLd, webSite, type Crumb, type JsonLd } from './structured-data';
 
 export interface HeadTag {
@@ -24,9 +25,11 @@ export interface HeadInput {
   /** Page-specific structured data (SoftwareApplication, FAQPage, BlogPosting …). */
   jsonLd?: JsonLd[];
   ogType?: 'website' | 'article';
+  /** The page's social card (src/lib/social-cards/card.ts), which the build writes. */
+  card: Pick<SocialCard, 'url' | 'width' | 'height' | 'mimeType' | 'alt'>;
 }
 
-export function buildHead({ site, host, meta, crumbs = [], jsonLd = [], ogType = 'website' }: HeadInput): HeadTag[] {
+export function buildHead({ site, host, meta, card, crumbs = [], jsonLd = [], ogType = 'website' }: HeadInput): HeadTag[] {
   const canonical = absoluteUrl(host, meta.path);
   const tags: HeadTag[] = [
     { tag: 'title', attrs: {}, content: meta.title },
@@ -39,13 +42,18 @@ export function buildHead({ site, host, meta, crumbs = [], jsonLd = [], ogType =
     { tag: 'meta', attrs: { property: 'og:title', content: meta.title } },
     { tag: 'meta', attrs: { property: 'og:description', content: meta.description } },
     { tag: 'meta', attrs: { property: 'og:url', content: canonical } },
-    { tag: 'meta', attrs: { property: 'og:image', content: absoluteUrl(host, site.ogImage.src) } },
-    { tag: 'meta', attrs: { property: 'og:image:width', content: String(site.ogImage.width) } },
-    { tag: 'meta', attrs: { property: 'og:image:height', content: String(site.ogImage.height) } },
-    { tag: 'meta', attrs: { property: 'og:image:alt', content: site.ogImage.alt } },
+    // The page's own card: absolute on the canonical origin, versioned (platforms cache a card by its URL for days).
+    { tag: 'meta', attrs: { property: 'og:image', content: card.url } },
+    { tag: 'meta', attrs: { property: 'og:image:type', content: card.mimeType } },
+    { tag: 'meta', attrs: { property: 'og:image:width', content: String(card.width) } },
+    { tag: 'meta', attrs: { property: 'og:image:height', content: String(card.height) } },
+    { tag: 'meta', attrs: { property: 'og:image:alt', content: card.alt } },
     { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
     { tag: 'meta', attrs: { name: 'twitter:title', content: meta.title } },
     { tag: 'meta', attrs: { name: 'twitter:description', content: meta.description } },
+    { tag: 'meta', attrs: { name: 'twitter:image', content: card.url } },
+    // X reads at most 420 characters of alt text.
+    { tag: 'meta', attrs: { name: 'twitter:image:alt', content: card.alt.slice(0, 420) } },
   ];
   const x = site.social.find((s) => s.network === 'x');
   if (x) tags.push({ tag: 'meta', attrs: { name: 'twitter:site', content: x.handle.startsWith('@') ? x.handle : `@${x.handle}` } });

@@ -319,6 +319,21 @@ describe('the configuration of this site', () => {
     expect(meta.hint).toMatch(/160/);
   });
 
+  it("offers every page's optional social image as an upload to /images with its own alt text", () => {
+    for (const name of ROUTED_COLLECTION_NAMES) {
+      const image = byName(byName(collection(name).fields!, 'meta').fields!, 'image');
+      expect(image).toMatchObject({ widget: 'object', required: false });
+      const [src, alt] = [byName(image.fields!, 'src'), byName(image.fields!, 'alt')];
+      expect(src).toMatchObject({ widget: 'image', choose_url: false, required: false });
+      expect(test(src, '/images/launch.jpg')).toBe(true);
+      expect(test(src, '/images/launch.gif')).toBe(false);
+      expect(test(src, 'https://elsewhere.example/a.png')).toBe(false);
+      expect(alt).toMatchObject({ widget: 'string', required: false });
+      expect(alt.hint).toMatch(/cannot see it/);
+    }
+    expect(config.media_folder).toBe('public/images');
+  });
+
   it('edits markdown bodies raw first, so opening an entry never rewrites it', () => {
     for (const name of ['products', 'services', 'posts']) {
       expect(byName(collection(name).fields!, 'body')).toMatchObject({ widget: 'markdown', modes: ['raw', 'rich_text'] });

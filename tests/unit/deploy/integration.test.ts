@@ -93,7 +93,10 @@ describe('redirect rules and the files', () => {
     writeDeployFiles(dir, { redirects: [] });
     const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
     expect(headers.map((r) => r.for)).toEqual(['/', '/post/hello', FEED_PATH]);
-    expect(headers.at(-1)!.values).toEqual({ 'Content-Type': 'application/rss+xml; charset=utf-8' });
+    expect(headers.at(-1)!.values).toEqual({
+      'Content-Type': 'application/rss+xml; charset=utf-8',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
   });
 
   it('writes the speculation rules, names them on every page but the CMS, and types them for browsers', () => {
@@ -112,7 +115,24 @@ describe('redirect rules and the files', () => {
     });
     expect(headers.find((r) => r.for === '/speculation-rules.json')!.values).toEqual({
       'Content-Type': 'application/speculationrules+json',
+      'Cross-Origin-Resource-Policy': 'same-origin',
     });
+  });
+
+  it('gives every page and file one resource policy, same-origin, but leaves the folders netlify.toml covers (the cards: cross-origin) to it', () => {
+    for (const file of ['_astro/x.js', 'social-cards/about.png', 'favicon.svg', '.well-known/security.txt']) {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      writeFileSync(join(dir, file), 'x');
+    }
+    writeDeployFiles(dir, { redirects: [] });
+    const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
+    const policy = Object.fromEntries(headers.map((r) => [r.for, r.values['Cross-Origin-Resource-Policy']]));
+    expect(policy['/']).toBe('same-origin');
+    expect(policy['/favicon.svg']).toBe('same-origin');
+    expect(policy['/.well-known/security.txt']).toBe('same-origin');
+    expect(Object.keys(policy).filter((path) => /^\/(_astro|social-cards|pagefind)\//.test(path))).toEqual([]);
+    // Each path once: Netlify would send two rules' values joined, or either.
+    expect(new Set(headers.map((r) => r.for)).size).toBe(headers.length);
   });
 
   it('writes no rules and names none without them', () => {

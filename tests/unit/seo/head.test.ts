@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { buildHead, breadcrumbs, type HeadTag } from '../../../src/lib/seo/head';
 import { metaSchema } from '../../../src/lib/content/schemas';
+import { socialCard } from '../../../src/lib/social-cards/card';
 import { fixtureSite } from '../../fixtures';
 
 const site = fixtureSite;
@@ -14,6 +15,7 @@ const meta = metaSchema.parse({
   priority: 0.7,
   changefreq: 'monthly',
 });
+const card = socialCard({ meta, kind: 'service', site, host });
 const pages = new Map([
   ['/', { name: 'Home' }],
   ['/services', { name: 'Services' }],
@@ -24,7 +26,7 @@ const metaContent = (tags: HeadTag[], key: string) =>
   find(tags, (t) => t.tag === 'meta' && (t.attrs.name === key || t.attrs.property === key))?.attrs.content;
 
 describe('buildHead', () => {
-  const tags = buildHead({ site, host, meta, crumbs: breadcrumbs(meta, pages) });
+  const tags = buildHead({ site, host, card, meta, crumbs: breadcrumbs(meta, pages) });
 
   it('has the title, description, keywords and canonical without a trailing slash', () => {
     expect(find(tags, (t) => t.tag === 'title')?.content).toBe(meta.title);
@@ -36,7 +38,7 @@ describe('buildHead', () => {
   it('has no keywords tag for a page without keywords (they are optional)', () => {
     const plain = metaSchema.parse({ path: meta.path, name: meta.name, title: meta.title, description: meta.description });
     expect(plain.keywords).toEqual([]);
-    const none = buildHead({ site, host, meta: plain });
+    const none = buildHead({ site, host, card, meta: plain });
     expect(none.filter((t) => t.attrs.name === 'keywords')).toEqual([]);
   });
 
@@ -45,20 +47,33 @@ describe('buildHead', () => {
     expect(metaContent(tags, 'og:url')).toBe('https://acme.example/services/managed-business');
     expect(metaContent(tags, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(tags, 'twitter:site')).toBe('@acme');
-    expect(metaContent(tags, 'og:image')).toBe(`https://acme.example${site.ogImage.src}`);
-    expect(metaContent(tags, 'og:image:alt')).toBe(site.ogImage.alt);
+  });
+
+  it("names the page's own card: absolute and versioned on the canonical origin, its size, type and words as alt text", () => {
+    expect(metaContent(tags, 'og:image')).toMatch(
+      /^https:\/\/acme\.example\/social-cards\/services\/managed-business\.png\?v=[0-9a-f]{12}$/,
+    );
+    expect(metaContent(tags, 'og:image')).toBe(card.url);
+    expect(metaContent(tags, 'twitter:image')).toBe(card.url);
+    expect(metaContent(tags, 'og:image:type')).toBe('image/png');
+    expect(metaContent(tags, 'og:image:width')).toBe('1200');
+    expect(metaContent(tags, 'og:image:height')).toBe('630');
+    expect(metaContent(tags, 'og:image:alt')).toBe('Acme · Service: Managed Business Services');
+    expect(metaContent(tags, 'twitter:image:alt')).toBe('Acme · Service: Managed Business Services');
+    // The structured data names the real images (the logo), never the card.
+    expect(find(tags, (t) => t.tag === 'script')!.content).not.toContain('social-cards');
   });
 
   it('announces the RSS feed with its title from content/site.yaml, on indexable and noindex pages alike', () => {
     const feed = (t: HeadTag[]) => t.filter((tag) => tag.tag === 'link' && tag.attrs.rel === 'alternate').map((tag) => tag.attrs);
     const expected = [{ rel: 'alternate', type: 'application/rss+xml', title: site.feed.title, href: 'https://acme.example/rss.xml' }];
     expect(feed(tags)).toEqual(expected);
-    expect(feed(buildHead({ site, host, meta: { ...meta, noindex: true } }))).toEqual(expected);
+    expect(feed(buildHead({ site, host, card, meta: { ...meta, noindex: true } }))).toEqual(expected);
   });
 
   it('is indexable unless noindex is set', () => {
     expect(metaContent(tags, 'robots')).toBeUndefined();
-    const hidden = buildHead({ site, host, meta: { ...meta, noindex: true } });
+    const hidden = buildHead({ site, host, card, meta: { ...meta, noindex: true } });
     expect(metaContent(hidden, 'robots')).toBe('noindex, nofollow');
   });
 
@@ -81,6 +96,7 @@ describe('buildHead', () => {
     const evil = buildHead({
       site,
       host,
+      card,
       meta: { ...meta, name: '</script><b>x' },
       crumbs: [
         { name: 'Home', path: '/' },

@@ -18,6 +18,12 @@ export const sitePath = z
   .describe('A path on this site, e.g. /about. Write {slug} where the brand slug belongs (/join-{slug}).');
 
 
+/** An image uploaded through the CMS (public/images), edited with its image widget. */
+export const imageFile = z
+  .string()
+  .regex(/^\/images\/[\w.-]+(\/[\w.-]+)*\.(png|jpe?g|webp)$/, 'must be an image in /images: a .png, .jpg, .jpeg or .webp file')
+  .meta({ cmsWidget: 'image' });
+
 export const shortText = (max: number) => z.string().trim().min(1).max(max);
 
 /** The text must hold each slot, e.g. {page}: words whose numbers are filled in later (per page of the blog, or in the browser). */
@@ -55,6 +61,18 @@ export const metaSchema = z
     noindex: z.boolean().default(false).describe('true keeps the page out of search engines, the sitemap and site search.'),
     aliases: z.array(sitePath).default([]).describe('Other paths that serve the same page; their canonical link names `path`.'),
     parent: sitePath.optional().describe('Path of the page this one sits under in breadcrumbs, when it is not implied by the path.'),
+    image: z
+      .object({
+        src: imageFile.describe(
+          'A picture uploaded to /images (PNG, JPEG or WebP, at least 600×315 px, about 1.9 times as wide as high): the build crops it to 1200×630.',
+        ),
+        alt: shortText(200).describe('What the picture shows, for people who cannot see it (read out when the link is shared).'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        "The picture shown when the page is shared (LinkedIn, X, Slack …), instead of the card the build draws from the page's title. Leave empty to keep the drawn card.",
+      ),
   })
   .strict();
 export type PageMeta = z.infer<typeof metaSchema>;

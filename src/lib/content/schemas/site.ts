@@ -1,7 +1,7 @@
 /** content/site.yaml: the one place for brand, contact values, URLs, navigation and retention. */
 import { z } from 'astro/zod';
 import { retentionSchema } from '../retention';
-import { navLink, shortText, sitePath } from './common';
+import { navLink, shortText } from './common';
 
 export const siteSchema = z
   .object({
@@ -14,16 +14,20 @@ export const siteSchema = z
     tagline: shortText(120),
     description: z.string().min(50).max(160),
     logoText: shortText(20),
-    ogImage: z
+    socialCards: z
       .object({
-        src: sitePath
-          .or(z.string().regex(/^\/[\w./-]+\.(png|jpe?g|webp)$/))
-          .describe('Social sharing image in public/, e.g. /og-image.png (1200×630).'),
-        alt: shortText(200),
-        width: z.number().int().positive(),
-        height: z.number().int().positive(),
+        kinds: z
+          .object({
+            page: shortText(30),
+            product: shortText(30),
+            service: shortText(30),
+            post: shortText(30),
+          })
+          .strict()
+          .describe("The word on a page's social card that says what the page is, by kind (the home page's card shows the tagline)."),
       })
-      .strict(),
+      .strict()
+      .describe('The picture shown when a page is shared: drawn by the build for every page from its title.'),
     email: z
       .object({
         support: z.email(),

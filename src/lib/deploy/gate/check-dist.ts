@@ -19,14 +19,20 @@
  * - secret:       no service-role key, secret key or private key in any text file;
  * - new-tab:      no target="_blank" without rel="noopener";
  * - link:         every link lands (src/lib/deploy/gate/links.ts);
+ * - card:         every routed page names its social card, which is in the
+ *                 build, 1200×630, the version its head names, within the size
+ *                 limit, cached a year and cross-origin (src/lib/deploy/gate/cards.ts);
+ *                 every other file is Cross-Origin-Resource-Policy same-origin, once;
  * - security.txt: present, and valid at the time of the check.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest } from '../../routes/manifest';
+import { readManifest, servedPaths } from '../../routes/manifest';
 import { inlineScripts, matchesRule, parseCsp, parseRedirectsFile, type HeaderRule } from '../netlify';
 import { builtPages, distFiles, headerRules } from '../dist-folder';
-import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, REVALIDATE_CACHE } from '../csp';
+import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, RESOURCE_POLICY, REVALIDATE_CACHE } from '../csp';
+import { CARDS_DIR } from '../../social-cards/card';
+import { checkCards } from './cards';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../../seo/feed';
 import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../../routes/speculation';
@@ -34,7 +40,7 @@ import { BUDGETS, kb, pageWeight } from './budgets';
 import { checkLinks } from './links';
 import { findSecrets, findUnsafeBlankTargets } from './scan';
 
-export type Rule = 'headers' | 'redirects' | 'budget' | 'secret' | 'new-tab' | 'link' | 'security.txt';
+export type Rule = 'headers' | 'redirects' | 'budget' | 'secret' | 'new-tab' | 'link' | 'security.txt' | 'card';
 
 export interface Problem {
   /** The site path (or file) the problem is on. */
@@ -182,6 +188,18 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
       );
   }
 
+  // One resource policy on every file but the cards (checked with them): same-origin.
+  for (const file of files.filter((f) => !f.startsWith(`${CARDS_DIR}/`) && !['_headers', '_redirects'].includes(f))) {
+    const path = file.endsWith('.html') ? (pages.find((p) => p.file === file)?.path ?? `/${file}`) : `/${file}`;
+    const policy = headerValues(rules, path, 'Cross-Origin-Resource-Policy');
+    if (policy.join() !== RESOURCE_POLICY)
+      add(
+        path,
+        'headers',
+        `Cross-Origin-Resource-Policy is "${policy.join(', ')}"${policy.length > 1 ? ` (${policy.length} rules set it)` : ''}, not "${RESOURCE_POLICY}"`,
+      );
+  }
+
   // Redirects.
   const redirectsFile = join(dist, '_redirects');
   const shipped = existsSync(redirectsFile) ? parseRedirectsFile(readFileSync(redirectsFile, 'utf8')) : [];
@@ -215,6 +233,18 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
   else {
     for (const p of checkLinks({ pages, files: new Set(files), redirects: manifest.redirects, origin }))
       add(p.page, 'link', `${p.link} ${p.reason}`);
+  }
+
+  // Social cards: every routed page but the CMS, on the site's origin.
+  if (origin) {
+    const routed = new Set(
+      servedPaths(manifest)
+        .map((s) => s.path)
+        .filter((path) => path !== ADMIN_PATH),
+    );
+    const routedPages = pages.filter((page) => routed.has(page.path));
+    for (const path of routed) if (!routedPages.some((p) => p.path === path)) add(path, 'card', 'the page is not in the build');
+    for (const p of checkCards({ dist, pages: routedPages, rules, origin })) add(p.page, 'card', p.detail);
   }
 
   // security.txt.

@@ -1,0 +1,126 @@
+/**
+ * A page's social card as data: what it shows, where it is served and its
+ * version. The head (src/lib/seo/head.ts) names it, the build
+ * (./write.ts) draws it, the pre-publish check compares the two; all three
+ * call `socialCard`, so they cannot disagree.
+ *
+ * - The path is stable per page (/social-cards/<page path>.png, the home page
+ *   index.png): old links keep working. The URL carries `?v=<version>`, a
+ *   digest of what the card shows (its words, the template, fonts, mark and
+ *   colours; an editor's image: its bytes), because platforms cache a card by
+ *   URL for days.
+ * - An editor's image (`meta.image`) replaces the drawn card: fitted to
+ *   1200×630 as a JPEG (./editor-image.ts), with the editor's alt text.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { PageMeta, Site } from '../content/schemas';
+import type { RouteKind } from '../content/model';
+import { cardAssets } from './assets';
+import { cardTitle } from './text';
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+/** Each card at most this many bytes (platforms fetch it on every share; X and Mastodon have their own limits above it). */
+export const MAX_CARD_BYTES = 150 * 1024;
+/** The folder of the cards in the build, served with a long cache (netlify.toml). */
+export const CARDS_DIR = 'social-cards';
+/** Bump when the drawing or its encoding changes (./render.ts, or the satori or sharp release): every card gets a new version. */
+export const TEMPLATE_VERSION = 2;
+
+/** What a drawn card shows. */
+export interface DrawnSpec {
+  type: 'drawn';
+  brand: string;
+  /** What the page is (Product, Service …; the tagline on the home page). */
+  label: string;
+  /** Absent when the title cannot be drawn (right to left, or a script no card font has). */
+  title?: string;
+  /** The site's host name, e.g. corvana.example. */
+  host: string;
+}
+
+/** An editor's image in public/ instead of the drawn card. */
+export interface ImageSpec {
+  type: 'image';
+  /** A path in public/, e.g. /images/launch.jpg. */
+  src: string;
+  alt: string;
+}
+
+export interface SocialCard {
+  spec: DrawnSpec | ImageSpec;
+  /** The card file in the build folder, e.g. social-cards/services/telecommunications.png. */
+  file: string;
+  /** Absolute URL on the canonical origin with the version query: og:image. */
+  url: string;
+  version: string;
+  mimeType: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+  /** og:image:alt: the card's own words, or the editor's alt text. */
+  alt: string;
+}
+
+export interface CardInput {
+  meta: Pick<PageMeta, 'path' | 'title' | 'image'>;
+  kind: RouteKind;
+  site: Pick<Site, 'brand' | 'tagline' | 'socialCards'>;
+  /** Canonical origin, e.g. https://corvana.example/. */
+  host: string;
+  /** The repository root (public/, the fonts); the working directory by default. */
+  root?: string;
+}
+
+/** The card's file, without extension, for a page path: / → social-cards/index, /services/x → social-cards/services/x. */
+export function cardBase(path: string): string {
+  return `${CARDS_DIR}/${path === '/' ? 'index' : path.replace(/^\/+/, '')}`;
+}
+
+const digest = (...parts: (string | Buffer)[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex').slice(0, 12);
+};
+
+/** The drawn card's words (pure: no file read). */
+export function drawnSpec({ meta, kind, site, host }: Omit<CardInput, 'root'>): DrawnSpec {
+  const title = cardTitle(meta.title, site.brand);
+  const label = meta.path === '/' ? site.tagline : site.socialCards.kinds[kind];
+  return { type: 'drawn', brand: site.brand, label, ...(title ? { title } : {}), host: new URL(host).host };
+}
+
+/** The alt text of a drawn card: its words in reading order. */
+export function drawnAlt(spec: DrawnSpec): string {
+  return spec.title ? `${spec.brand} · ${spec.label}: ${spec.title}` : `${spec.brand} · ${spec.label}`;
+}
+
+/** A page's card. Reads the card assets (and an editor's image) from the repository to version it. */
+export function socialCard(input: CardInput): SocialCard {
+  const { meta, host, root = process.cwd() } = input;
+  const origin = host.replace(/\/+$/, '');
+  const base = cardBase(meta.path);
+  if (meta.image) {
+    const spec: ImageSpec = { type: 'image', src: meta.image.src, alt: meta.image.alt };
+    const version = digest(JSON.stringify(spec), String(TEMPLATE_VERSION), readEditorImage(root, meta.path, meta.image.src));
+    return card(spec, `${base}.jpg`, origin, version, 'image/jpeg', meta.image.alt);
+  }
+  const spec = drawnSpec(input);
+  const version = digest(JSON.stringify(spec), String(TEMPLATE_VERSION), cardAssets(root).digest);
+  return card(spec, `${base}.png`, origin, version, 'image/png', drawnAlt(spec));
+}
+
+/** The bytes of an editor's image, or an error that says which page names which missing file. */
+export function readEditorImage(root: string, page: string, src: string): Buffer {
+  try {
+    return readFileSync(`${root}/public${src}`);
+  } catch {
+    throw new Error(
+      `The page ${page} names the social image ${src} (meta › image › src), which is not in public${src}: upload it or remove the image.`,
+    );
+  }
+}
+
+function card(spec: SocialCard['spec'], file: string, origin: string, version: string, mimeType: SocialCard['mimeType'], alt: string) {
+  return { spec, file, url: `${origin}/${file}?v=${version}`, version, mimeType, width: CARD_WIDTH, height: CARD_HEIGHT, alt };
+}
