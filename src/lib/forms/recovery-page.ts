@@ -26,8 +26,8 @@ function keptControls(form: HTMLFormElement): Control[] {
 export function formFields(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
   for (const control of keptControls(form)) {
-    if (control instanceof HTMLInputElement && control.type === 'radio') {
-      if (control.checked) values[control.name] = control.value;
+    if (control.type === 'radio') {
+      if ((control as HTMLInputElement).checked) values[control.name] = control.value;
     } else values[control.name] = control.value;
   }
   return values;
@@ -38,7 +38,7 @@ export function fillFields(form: HTMLFormElement, values: Record<string, string>
   for (const control of keptControls(form)) {
     const value = values[control.name];
     if (value === undefined) continue;
-    if (control instanceof HTMLInputElement && control.type === 'radio') control.checked = control.value === value;
+    if (control.type === 'radio') (control as HTMLInputElement).checked = control.value === value;
     else control.value = value;
   }
 }
