@@ -38,7 +38,11 @@ for (const c of cases) {
   });
 }
 
-test('contact: a press while offline says so, keeps the press and sends once the connection is back', async ({ page, context, supabase }) => {
+test('contact: a press while offline says so, keeps the press and sends once the connection is back', async ({
+  page,
+  context,
+  supabase,
+}) => {
   const c = cases[0];
   const insert = supabase.answer(`POST /rest/v1/${c.table}`, rest.created);
   await page.goto(c.path);

@@ -176,7 +176,11 @@ test.describe('published while the page is open (tests/support/deploy.ts)', () =
   test.use({ allowProblems: SCRIPTS_GONE });
 
   for (const c of cases) {
-    test(`${c.name} form: the press reloads the page once, what was typed comes back and is sent once`, async ({ tab, supabase, site: served }) => {
+    test(`${c.name} form: the press reloads the page once, what was typed comes back and is sent once`, async ({
+      tab,
+      supabase,
+      site: served,
+    }) => {
       supabase.answer(`POST /rest/v1/${c.table}`, rest.created);
       // A deploy whose scripts this browser has never cached, then the next one while the page is open.
       served.deploy();
@@ -196,7 +200,10 @@ test.describe('published while the page is open (tests/support/deploy.ts)', () =
       );
 
       expect(served.log.filter((r) => r.url === c.path).length, 'one reload').toBe(2);
-      expect(served.log.some((r) => r.status === 404 && r.url.startsWith('/_astro/')), 'the old scripts were gone').toBe(true);
+      expect(
+        served.log.some((r) => r.status === 404 && r.url.startsWith('/_astro/')),
+        'the old scripts were gone',
+      ).toBe(true);
       expect(supabase.received.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /rest/v1/${c.table}`]);
       expect(supabase.received[0].body).toEqual({ id: expect.stringMatching(UUID), ...c.expected });
     });

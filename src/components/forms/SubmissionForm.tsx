@@ -68,7 +68,15 @@ export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) 
         return <TextAreaField key={field.name} {...shared} rows={field.rows ?? 4} pattern={field.pattern} />;
       case 'select': {
         const choice = (selects as Partial<Record<N, Choice>>)[field.name];
-        return <SelectField key={field.name} {...shared} options={choice?.options ?? []} groups={choice?.groups} placeholder={choice?.placeholder} />;
+        return (
+          <SelectField
+            key={field.name}
+            {...shared}
+            options={choice?.options ?? []}
+            groups={choice?.groups}
+            placeholder={choice?.placeholder}
+          />
+        );
       }
       case 'radio':
         return <RadioGroup key={field.name} {...shared} values={field.values ?? []} labels={radioLabels?.[field.name] ?? {}} />;

@@ -66,19 +66,22 @@ export function useAuthCall(onLoadFailure: () => void) {
   const [busy, setBusy] = useState<AuthAction | null>(null);
   const busyRef = useRef(false);
 
-  const run = useCallback(async (call: AuthCall) => {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    // The visitor tries again: the last failure notice has had its say.
-    dismissFailures();
-    setBusy(call.action);
-    try {
-      await perform(call, onLoadFailure);
-    } finally {
-      busyRef.current = false;
-      setBusy(null);
-    }
-  }, [onLoadFailure]);
+  const run = useCallback(
+    async (call: AuthCall) => {
+      if (busyRef.current) return;
+      busyRef.current = true;
+      // The visitor tries again: the last failure notice has had its say.
+      dismissFailures();
+      setBusy(call.action);
+      try {
+        await perform(call, onLoadFailure);
+      } finally {
+        busyRef.current = false;
+        setBusy(null);
+      }
+    },
+    [onLoadFailure],
+  );
 
   return { busy, run };
 }

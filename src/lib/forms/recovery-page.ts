@@ -43,7 +43,8 @@ export function fillFields(form: HTMLFormElement, values: Record<string, string>
   }
 }
 
-export const hasPassword = (form: HTMLFormElement | null): boolean => form !== null && form.querySelector('input[type="password"]') !== null;
+export const hasPassword = (form: HTMLFormElement | null): boolean =>
+  form !== null && form.querySelector('input[type="password"]') !== null;
 
 /** The form's buttons, in order: a press names its button by index, which survives a reload. */
 export const formButtons = (form: HTMLFormElement): HTMLButtonElement[] => [...form.querySelectorAll('button')];

@@ -60,7 +60,15 @@ export const replaysAfterReload = (press: Press | undefined, hasPassword: boolea
 export type RecoveryStep = 'reload' | 'wait-online' | 'explain';
 
 /** What to do about a failed load: reload (once per page and deploy), wait for the connection, or explain. */
-export function recoveryStep({ online, reloadedFor, deploy }: { online: boolean; reloadedFor: string | null; deploy: string }): RecoveryStep {
+export function recoveryStep({
+  online,
+  reloadedFor,
+  deploy,
+}: {
+  online: boolean;
+  reloadedFor: string | null;
+  deploy: string;
+}): RecoveryStep {
   if (!online) return 'wait-online';
   return reloadedFor === deploy ? 'explain' : 'reload';
 }

@@ -16,7 +16,9 @@ interface FakeControl {
 }
 
 function fakeForm(controls: FakeControl[]) {
-  const elements = controls.map((c) => Object.assign(c, { closest: (selector: string) => (c.hidden && selector.includes('aria-hidden') ? {} : null) }));
+  const elements = controls.map((c) =>
+    Object.assign(c, { closest: (selector: string) => (c.hidden && selector.includes('aria-hidden') ? {} : null) }),
+  );
   return { form: { elements } as unknown as HTMLFormElement, controls: elements };
 }
 
@@ -33,13 +35,20 @@ const controls = (): FakeControl[] => [
 
 describe('formFields', () => {
   it('reads the typed and chosen values, the checked radio, never the password or the spam trap', () => {
-    expect(formFields(fakeForm(controls()).form)).toEqual({ email: 'ada@example.com', message: 'Hello', domain: 'Design', requestType: 'contact' });
+    expect(formFields(fakeForm(controls()).form)).toEqual({
+      email: 'ada@example.com',
+      message: 'Hello',
+      domain: 'Design',
+      requestType: 'contact',
+    });
   });
 });
 
 describe('fillFields', () => {
   it('puts kept values back, checks the kept radio, and never writes a password', () => {
-    const { form, controls: fields } = fakeForm(controls().map((c) => ({ ...c, value: c.type === 'radio' ? c.value : '', checked: false })));
+    const { form, controls: fields } = fakeForm(
+      controls().map((c) => ({ ...c, value: c.type === 'radio' ? c.value : '', checked: false })),
+    );
     fillFields(form, { email: 'grace@example.com', message: 'Hi', requestType: 'demo', password: 'leaked' });
     expect(fields.map((c) => [c.name, c.value, c.checked])).toEqual([
       ['email', 'grace@example.com', false],

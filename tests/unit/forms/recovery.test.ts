@@ -40,7 +40,11 @@ const press = (...events: PressEvent[]) => events.reduce<Press | undefined>(next
 describe('the kept press', () => {
   it('a click on a submit button is kept unvalidated; its submit event (the browser found it valid) validates it', () => {
     expect(press({ type: 'submit-click', button: 0 })).toEqual({ kind: 'submit', button: 0, validated: false });
-    expect(press({ type: 'submit-click', button: 0 }, { type: 'submit', button: 0 })).toEqual({ kind: 'submit', button: 0, validated: true });
+    expect(press({ type: 'submit-click', button: 0 }, { type: 'submit', button: 0 })).toEqual({
+      kind: 'submit',
+      button: 0,
+      validated: true,
+    });
   });
 
   it('an edit after a submit press cancels it, validated or not: nothing is sent in the middle of a correction', () => {
@@ -120,7 +124,10 @@ describe('recover', () => {
     expect(hasRecovery(storage, 'contact')).toBe(true);
 
     // The reloaded page (same deploy, the script fails again): the record is taken once, then the page explains.
-    expect(takeRecovery(storage, 'contact', '/contact')).toEqual({ path: '/contact', press: { kind: 'submit', button: 0, validated: true } });
+    expect(takeRecovery(storage, 'contact', '/contact')).toEqual({
+      path: '/contact',
+      press: { kind: 'submit', button: 0, validated: true },
+    });
     expect(takeRecovery(storage, 'contact', '/contact')).toBeNull();
     expect(recover(page, failed())).toBe('explain');
     expect(page.reload).toHaveBeenCalledTimes(1);
@@ -174,7 +181,10 @@ describe('keepTyped', () => {
     const storage = new MemoryStorage();
     storage.setItem(draftKey('contact'), JSON.stringify({ values: { firstName: 'Ada', email: 'ada@example.com' }, rowId: 'row-1' }));
     keepTyped(storage, 'contact', { firstName: 'Ada' });
-    expect(JSON.parse(storage.getItem(draftKey('contact'))!)).toEqual({ values: { firstName: 'Ada', email: 'ada@example.com' }, rowId: 'row-1' });
+    expect(JSON.parse(storage.getItem(draftKey('contact'))!)).toEqual({
+      values: { firstName: 'Ada', email: 'ada@example.com' },
+      rowId: 'row-1',
+    });
     keepTyped(storage, 'contact', { firstName: 'Grace' });
     expect(JSON.parse(storage.getItem(draftKey('contact'))!)).toEqual({
       values: { firstName: 'Grace', email: 'ada@example.com' },
