@@ -60,6 +60,14 @@ function storedKeys(storage: () => Storage): string[] {
     return [];
   }
 }
+/** Drop the values kept for an island that holds them itself once ready. */
+function forget(storage: Storage | undefined, formId: string) {
+  try {
+    storage?.removeItem(draftKey(formId));
+  } catch {
+    /* nothing stored */
+  }
+}
 const session = () => {
   try {
     return sessionStorage;
@@ -83,7 +91,12 @@ function keepPresses(el: HTMLElement, form: HTMLFormElement, formId: string, kee
   if (Object.keys(kept).length > 0) fillFields(form, kept);
   if (recovered?.press) pending = recovered.press;
 
-  const recoverNow = () => recoverOnPage({ formId, deploy, press: pending, hasPassword: hasPassword(form) }, form);
+  // Reloading or waiting for the connection: a further press changes the kept press, nothing more.
+  let recovering = false;
+  const recoverNow = () => {
+    if (recovering) return;
+    recovering = recoverOnPage({ formId, deploy, press: () => pending, hasPassword: hasPassword(form) }, form) !== 'explain';
+  };
   const note = (event: PressEvent) => {
     pending = nextPress(pending, event);
     // Failed before: a decided press cannot wait for a script that will not come.
@@ -119,7 +132,7 @@ function keepPresses(el: HTMLElement, form: HTMLFormElement, formId: string, kee
       for (const type of types) el.removeEventListener(type, keep, true);
       el.toggleAttribute('data-ready', true);
       // From now on the island keeps its own draft, or (the sign-in card) holds the values itself.
-      if (!keepsOwnDraft) storage?.removeItem(draftKey(formId));
+      if (!keepsOwnDraft) forget(storage, formId);
       const press = pending;
       pending = undefined;
       if (recovered && !recovered.press) sayOnPage(formId, 'reloaded');

@@ -48,7 +48,10 @@ export default function SignInCard({ copy, fieldErrors, dismiss }: Props) {
   const onLoadFailure = useCallback(() => {
     const island = card.current?.closest('astro-island');
     const form = card.current?.querySelector('form') ?? null;
-    recoverOnPage({ formId: FORM_ID, deploy: island?.getAttribute('component-url') ?? '', press: undefined, hasPassword: true }, form);
+    recoverOnPage(
+      { formId: FORM_ID, deploy: island?.getAttribute('component-url') ?? '', press: () => undefined, hasPassword: true },
+      form,
+    );
   }, []);
   const auth = useAuthCall(onLoadFailure);
   // Rendered with what was typed before hydration: a press made meanwhile ("Forgot password?", Sign In) can be done now.

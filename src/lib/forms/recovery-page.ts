@@ -94,11 +94,5 @@ export function recoverOnPage(failed: Omit<FailedLoad, 'typed'>, form: HTMLFormE
     reload: () => location.reload(),
     say: (notice) => sayOnPage(failed.formId, notice, () => keepTyped(storage, failed.formId, typed())),
   };
-  // A getter: what is typed while offline is read again when the connection is back.
-  return recover(page, {
-    ...failed,
-    get typed() {
-      return typed();
-    },
-  });
+  return recover(page, { ...failed, typed });
 }

@@ -158,9 +158,10 @@ export interface FailedLoad {
   formId: string;
   /** The island's hashed script URL: names the deploy the page was built with. */
   deploy: string;
-  /** What was typed (no password), kept before anything else. */
-  typed: Record<string, string>;
-  press: Press | undefined;
+  /** What is typed (no password), kept before anything else; read again after waiting for the connection. */
+  typed: () => Record<string, string>;
+  /** The press kept now (an edit while waiting for the connection cancels it). */
+  press: () => Press | undefined;
   hasPassword: boolean;
 }
 
@@ -170,7 +171,7 @@ export interface FailedLoad {
  * Returns the step taken.
  */
 export function recover(page: RecoveryPage, failed: FailedLoad): RecoveryStep {
-  keepTyped(page.storage, failed.formId, failed.typed);
+  keepTyped(page.storage, failed.formId, failed.typed());
   const step = recoveryStep({ online: page.online(), reloadedFor: reloadedFor(page.storage, page.path), deploy: failed.deploy });
   if (step === 'wait-online') {
     page.say('offline');
@@ -178,7 +179,8 @@ export function recover(page: RecoveryPage, failed: FailedLoad): RecoveryStep {
   } else if (step === 'explain') {
     page.say('failed');
   } else {
-    const press = replaysAfterReload(failed.press, failed.hasPassword) ? (failed.press ?? null) : null;
+    const kept = failed.press();
+    const press = replaysAfterReload(kept, failed.hasPassword) ? (kept ?? null) : null;
     write(page.storage, RECOVERY + failed.formId, { path: page.path, press } satisfies RecoveryRecord);
     write(page.storage, RELOADED + page.path, failed.deploy);
     // Without storage the guard cannot hold (and nothing would come back): never reload then.

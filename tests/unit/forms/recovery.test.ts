@@ -109,8 +109,8 @@ function fakePage({ online = true, prerendering = false, storage = new MemorySto
 const failed = (over: Partial<FailedLoad> = {}): FailedLoad => ({
   formId: 'contact',
   deploy: '/_astro/ContactForm.A1.js',
-  typed: { firstName: 'Ada', message: 'Hello' },
-  press: { kind: 'submit', button: 0, validated: true },
+  typed: () => ({ firstName: 'Ada', message: 'Hello' }),
+  press: () => ({ kind: 'submit', button: 0, validated: true }),
   hasPassword: false,
   ...over,
 });
@@ -136,7 +136,7 @@ describe('recover', () => {
 
   it('leaves no press to carry out when it may not be (an unvalidated press, a form with a password): the page asks instead', () => {
     const { page, storage } = fakePage();
-    recover(page, failed({ formId: 'sign-in', typed: { email: 'ada@example.com' }, hasPassword: true }));
+    recover(page, failed({ formId: 'sign-in', typed: () => ({ email: 'ada@example.com' }), hasPassword: true }));
     expect(takeRecovery(storage, 'sign-in', '/contact')).toEqual({ path: '/contact', press: null });
     expect([...storage.data.values()].join()).not.toContain('password');
   });
@@ -149,15 +149,25 @@ describe('recover', () => {
 
   it('offline: says so, never reloads, and recovers with what is typed by then once the connection is back', () => {
     const { page, storage, goOnline } = fakePage({ online: false });
-    const load = failed();
-    expect(recover(page, load)).toBe('wait-online');
+    let message = 'Hello';
+    expect(recover(page, failed({ typed: () => ({ message }) }))).toBe('wait-online');
     expect(page.say).toHaveBeenCalledWith('offline');
     expect(page.reload).not.toHaveBeenCalled();
 
-    load.typed = { firstName: 'Ada', message: 'Hello again' };
+    message = 'Hello again';
     goOnline();
     expect(page.reload).toHaveBeenCalledTimes(1);
     expect(keptValues(storage, 'contact').message).toBe('Hello again');
+    expect(takeRecovery(storage, 'contact', '/contact')?.press).toMatchObject({ validated: true });
+  });
+
+  it('an edit while waiting for the connection cancels the press: the reloaded page asks instead of sending', () => {
+    const { page, storage, goOnline } = fakePage({ online: false });
+    let kept: Press | undefined = press({ type: 'submit', button: 0 });
+    recover(page, failed({ press: () => kept }));
+    kept = nextPress(kept, { type: 'edit' });
+    goOnline();
+    expect(takeRecovery(storage, 'contact', '/contact')).toEqual({ path: '/contact', press: null });
   });
 
   it('a prerendered page reloads only once it is shown', () => {
