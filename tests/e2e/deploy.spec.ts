@@ -38,7 +38,7 @@ for (const c of cases) {
   });
 }
 
-test('contact: a press while offline says so, keeps the press and sends once the connection is back', async ({
+test('contact: a press while offline says so, keeps the press and sends once the connection is back, before and after its script runs', async ({
   page,
   context,
   supabase,
@@ -57,6 +57,17 @@ test('contact: a press while offline says so, keeps the press and sends once the
   await context.setOffline(false);
   await expect(notice(page, 'status', c.success)).toBeVisible();
   expect(insert.bodies()).toEqual([{ id: expect.stringMatching(UUID), ...c.expected }]);
+
+  // Its script running now, the form itself says so when offline, and sends once the connection is back.
+  await context.setOffline(true);
+  await c.fill(form);
+  await form.getByRole('button', { name: c.copy.submit }).click();
+  await expect(page.getByRole('alert').filter({ hasText: copy.common.pageUpdate.offline })).toBeVisible();
+  expect(insert.requests).toHaveLength(1);
+  await context.setOffline(false);
+  await expect.poll(() => insert.requests.length).toBe(2);
+  expect(insert.bodies()[1]).toEqual({ id: expect.stringMatching(UUID), ...c.expected });
+  expect(insert.bodies()[1].id, 'a new row').not.toBe(insert.bodies()[0].id);
 });
 
 test('contact: a script the network never delivers reloads once, then says so with a way on; nothing is sent', async ({ page }) => {

@@ -41,6 +41,7 @@ export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) 
     success,
     error: copy.error,
     throttled: common.throttled,
+    offline: common.pageUpdate.offline,
     fields: copy.fields,
     fieldErrors: common.fieldErrors,
   });

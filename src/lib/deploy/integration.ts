@@ -34,7 +34,7 @@ import type { AstroIntegration } from 'astro';
 import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
 import { builtPages, pagePath } from './dist-folder';
 import type { Redirect } from '../routes/build';
-import { ADMIN_PATH, ADMIN_POLICY, headerCsp, OPENER_POLICY, REVALIDATE_CACHE, type CspInput } from './csp';
+import { ADMIN_PATH, ADMIN_POLICY, headerCsp, OPENER_POLICY, PAGE_CACHE, type CspInput } from './csp';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';
 import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, type SpeculationRules } from '../routes/speculation';
 
@@ -60,7 +60,7 @@ export function pageHeaderRules(pages: PageHtml[], input: CspInput, speculation 
       values: {
         'Content-Security-Policy': headerCsp({ ...input, scriptHashes }, policy),
         'Cross-Origin-Opener-Policy': policy?.openerPolicy ?? OPENER_POLICY,
-        'Cache-Control': REVALIDATE_CACHE,
+        'Cache-Control': PAGE_CACHE,
         ...(speculation && path !== ADMIN_PATH ? { 'Speculation-Rules': SPECULATION_RULES_HEADER } : {}),
       },
     };
