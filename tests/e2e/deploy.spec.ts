@@ -14,8 +14,8 @@ import { UUID, cases, copy, label, notice, values } from './form-cases';
 import { fill as fillPlaceholders } from '../../src/lib/content/placeholders';
 
 // What the browser and Astro log about the scripts that did not load; the visitor is told in words instead.
-// One RegExp: test.use() would read an array of several as a value and its options.
-test.use({ allowConsoleErrors: /Failed to load resource|\[astro-island\] Error hydrating|The sign-in module could not load/ });
+// One RegExp in the array: test.use() would read an array of several as a value and its options.
+test.use({ allowConsoleErrors: [/Failed to load resource|\[astro-island\] Error hydrating|The sign-in module could not load/] });
 
 const supportEmail = values['email.support'];
 const pageNotice = (page: Page, formId: string) => page.locator(`[data-island-notice="${formId}"] [data-notice-text]`);

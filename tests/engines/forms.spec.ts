@@ -173,7 +173,7 @@ for (const c of cases) {
 }
 
 test.describe('published while the page is open (tests/support/deploy.ts)', () => {
-  test.use({ allowProblems: SCRIPTS_GONE });
+  test.use({ allowProblems: [SCRIPTS_GONE] });
 
   for (const c of cases) {
     test(`${c.name} form: the press reloads the page once, what was typed comes back and is sent once`, async ({

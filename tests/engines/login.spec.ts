@@ -90,7 +90,7 @@ test('"Forgot password?" sends a PKCE reset request that returns to /login', asy
 });
 
 test.describe('published while the page is open (tests/support/deploy.ts)', () => {
-  test.use({ allowProblems: SCRIPTS_GONE });
+  test.use({ allowProblems: [SCRIPTS_GONE] });
 
   test('Sign In reloads the page once, the e-mail comes back (never the password), the page says what to press; nothing is sent', async ({
     tab,

@@ -4,14 +4,18 @@
  * response's headers from netlify.toml and dist/_headers (each page's
  * Content-Security-Policy as a real header, on top of its <meta>).
  *
- * Two differences from the published files, both made while serving:
+ * Three differences from the published files, all made while serving:
  * - the build's Supabase URL (.env.test) becomes the local stub's origin, in
  *   the pages' CSP (meta and header) and in the scripts, so the forms and the
  *   sign-in card talk to the stub under the same policy (the URL sits in no
  *   hashed inline script, so every hash still matches);
  * - a probe script (probe.js, served from this origin, so the policy allows
  *   it) is the first thing in each page's <head>: classic WebDriver has no
- *   console, so the probe records errors and CSP violations for the tests.
+ *   console, so the probe records errors and CSP violations for the tests;
+ * - pages are sent `Cache-Control: no-cache` instead of their published
+ *   freshness (a minute): one tab runs all of a worker's tests, and each test
+ *   must load its pages from this server (`npm run bench` measures the
+ *   freshness).
  * Every request is logged with its status, so the tests also see assets that
  * failed to load.
  *
@@ -113,6 +117,8 @@ export async function startSiteServer(fromOrigin: string, toOrigin: string): Pro
     const served = file ?? NOT_FOUND_FILE;
     const type = TYPES[extname(served)] ?? 'application/octet-stream';
     const headers = Object.fromEntries(Object.entries(headersFor(rules, url.pathname)).map(([name, value]) => [name, rewrite(value)]));
+    // Every test's page load reaches this server (see above): the published freshness would let the tab reuse a page.
+    if (type.startsWith('text/html')) headers['Cache-Control'] = 'no-cache';
     let body: Buffer | string = readFileSync(join(DIST, served));
     if (TEXT.test(type)) {
       body = nameScriptsOf(rewrite(body.toString('utf8')), deployed);
