@@ -12,10 +12,20 @@
  * the script (type="button") is clicked again; a submit button press runs the
  * browser's own validation at once (the forms use method="dialog", so a
  * native submit never navigates), its submit is held back, and the island
- * then submits once, with its own checks and messages. Typing after a press
- * whose validation failed drops that press: the visitor is correcting what
- * the browser pointed at. One press is kept, the last, so nothing is sent
- * twice. The island is marked `data-ready` from then on.
+ * then submits once, with its own checks and messages. Typing after a submit
+ * press drops that press, whether its validation passed or not: the visitor
+ * is correcting the form, and nothing is sent in the middle of a correction.
+ * One press is kept, the last, so nothing is sent twice. The island is marked
+ * `data-ready` from then on. What is typed meanwhile is kept in the form's
+ * draft (never a password), so a reload puts it back.
+ *
+ * When the island's code cannot load (Astro's `astro:hydration-error`: a
+ * deploy removed the page's scripts, the network dropped them, the phone is
+ * offline) and the visitor has pressed, the page recovers
+ * (src/lib/forms/recovery.ts): it reloads once per page and deploy, or waits
+ * for the connection, or says that it cannot and offers a way on; the reloaded
+ * page puts the fields back, hydrates at once and carries out the press or
+ * says what to press.
  *
  * Values:
  * - "scroll": also on the page's first scroll, for islands whose only
@@ -33,16 +43,14 @@
  */
 import type { ClientDirective } from 'astro';
 import { ISLAND_READY, draftKey } from '../lib/forms/early-input';
+import { isDecided, keepTyped, keptValues, nextPress, takeRecovery, whenShown, type Press, type PressEvent } from '../lib/forms/recovery';
+import { fillFields, formButtons, formFields, hasPassword, recoverOnPage, sayOnPage } from '../lib/forms/recovery-page';
 import { AUTH_TOKEN_KEY } from '../lib/supabase/storage-keys';
+
+export { whenShown };
 
 const EVENTS = ['pointerdown', 'mouseover', 'focusin', 'touchstart', 'keydown'] as const;
 const AUTH_RESULT = /(^|[#?&])(access_token|code|error_description|error_code)=/;
-
-/** Runs `show` once the page is shown: now, or on activation of a prerendered page. */
-export function whenShown(doc: Document, show: () => void): void {
-  if ((doc as Document & { prerendering?: boolean }).prerendering) doc.addEventListener('prerenderingchange', () => show(), { once: true });
-  else show();
-}
 
 /** Storage can be disabled (private modes, policies): then there is nothing to restore. */
 function storedKeys(storage: () => Storage): string[] {
@@ -52,30 +60,67 @@ function storedKeys(storage: () => Storage): string[] {
     return [];
   }
 }
+/** Drop the values kept for an island that holds them itself once ready. */
+function forget(storage: Storage | undefined, formId: string) {
+  try {
+    storage?.removeItem(draftKey(formId));
+  } catch {
+    /* nothing stored */
+  }
+}
+const session = () => {
+  try {
+    return sessionStorage;
+  } catch {
+    return undefined;
+  }
+};
 
-/** Keep the visitor's presses on a form island until it is ready, then do the last one (see above). */
-function keepPresses(el: HTMLElement) {
-  // `soft`: a submit press whose validation has not passed (yet); typing drops it.
-  let pending: { run: () => void; soft: boolean } | undefined;
+/**
+ * Keep the visitor's presses on a form island until it is ready, then do the last one (see above); recover
+ * when its code cannot load. Returns whether the island must hydrate at once (a recovery reload left it a press).
+ */
+function keepPresses(el: HTMLElement, form: HTMLFormElement, formId: string, keepsOwnDraft: boolean): boolean {
+  const storage = session();
+  const deploy = el.getAttribute('component-url') ?? '';
+  let pending: Press | undefined;
+  let failed = false;
+  // Left by a recovery reload: the fields come back now, the press once the island is ready.
+  const recovered = takeRecovery(storage, formId, location.pathname);
+  const kept = keptValues(storage, formId);
+  if (Object.keys(kept).length > 0) fillFields(form, kept);
+  if (recovered?.press) pending = recovered.press;
+
+  // Reloading or waiting for the connection: a further press changes the kept press, nothing more.
+  let recovering = false;
+  const recoverNow = () => {
+    if (recovering) return;
+    recovering = recoverOnPage({ formId, deploy, press: () => pending, hasPassword: hasPassword(form) }, form) !== 'explain';
+  };
+  const note = (event: PressEvent) => {
+    pending = nextPress(pending, event);
+    // Failed before: a decided press cannot wait for a script that will not come.
+    if (failed && event.type !== 'edit' && isDecided(pending)) recoverNow();
+  };
   const keep = (event: Event) => {
     const target = event.target as Element;
     if (event.type === 'input') {
-      if (pending?.soft) pending = undefined;
+      note({ type: 'edit' });
+      keepTyped(storage, formId, formFields(form));
     } else if (event.type === 'submit') {
-      const form = target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;
       event.preventDefault();
       event.stopImmediatePropagation();
-      pending = { run: () => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null), soft: false };
+      note({ type: 'submit', button: formButtons(form).indexOf(submitter as HTMLButtonElement) });
     } else {
       const button = target.closest?.('button');
-      if (!button) return;
+      if (!button || button.form !== form) return;
       if (button.type === 'submit') {
         // The browser validates now; the submit that may follow replaces this.
-        if (button.form) pending = { run: () => button.isConnected && button.form?.requestSubmit(button), soft: true };
+        note({ type: 'submit-click', button: formButtons(form).indexOf(button) });
       } else if (button.type === 'button' && !button.hasAttribute('popovertarget')) {
         event.stopImmediatePropagation();
-        pending = { run: () => button.isConnected && button.click(), soft: false };
+        note({ type: 'button-click', button: formButtons(form).indexOf(button) });
       }
     }
   };
@@ -86,13 +131,29 @@ function keepPresses(el: HTMLElement) {
     () => {
       for (const type of types) el.removeEventListener(type, keep, true);
       el.toggleAttribute('data-ready', true);
-      const run = pending?.run;
+      // From now on the island keeps its own draft, or (the sign-in card) holds the values itself.
+      if (!keepsOwnDraft) forget(storage, formId);
+      const press = pending;
       pending = undefined;
-      // After the island's own effect, which announced it.
-      if (run) setTimeout(run);
+      if (recovered && !recovered.press) sayOnPage(formId, 'reloaded');
+      if (!press) return;
+      // After the island's own effect, which announced it. The island's form is the server's form element.
+      setTimeout(() => {
+        const live = el.querySelector('form');
+        const button = live ? formButtons(live)[press.button] : undefined;
+        if (!live || !button?.isConnected) return;
+        if (press.kind === 'click') button.click();
+        else live.requestSubmit(button.type === 'submit' ? button : null);
+      });
     },
     { once: true },
   );
+  el.addEventListener('astro:hydration-error', () => {
+    failed = true;
+    // After a recovery reload the visitor has pressed already: say at once if this did not help.
+    if (isDecided(pending) || recovered) recoverNow();
+  });
+  return recovered !== null;
 }
 
 const interaction: ClientDirective = (load, options, el) => {
@@ -104,18 +165,23 @@ const interaction: ClientDirective = (load, options, el) => {
     for (const type of EVENTS) el.removeEventListener(type, start);
     window.removeEventListener('scroll', start);
     window.removeEventListener('storage', onStorage);
+    // A failed load is reported by Astro as `astro:hydration-error` on the island (see keepPresses).
     const hydrate = await load();
     await hydrate();
   };
   const onStorage = (event: StorageEvent) => {
     if (event.key && AUTH_TOKEN_KEY.test(event.key)) void start();
   };
-  if (el.querySelector('form')) keepPresses(el);
+  const form = el.querySelector('form');
+  // A form's id for its draft, recovery and notice: the definition's (draft:<id>), else the form element's.
+  const draftId = value.startsWith('draft:') ? value.slice('draft:'.length) : form?.id;
+  const resume = form && draftId ? keepPresses(el, form, draftId, value.startsWith('draft:')) : false;
   for (const type of EVENTS) el.addEventListener(type, start, { passive: true });
 
   whenShown(document, () => {
     if (started) return;
-    if (value === 'scroll') {
+    if (resume) void start();
+    else if (value === 'scroll') {
       window.addEventListener('scroll', start, { passive: true });
       // Opened further down the page (a #fragment, a restored scroll position): hydrate now.
       if (window.scrollY > 0) void start();

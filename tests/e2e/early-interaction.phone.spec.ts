@@ -33,7 +33,7 @@ async function recordInvalidEvents(page: Page) {
 const island = (page: Page, selector: string) => page.locator(`astro-island:has(${selector})`);
 
 test.describe('the first tap, before the island script has arrived', () => {
-  // The product-team form's domain list is filled by its script, so it cannot be completed before it runs.
+  // The product-team form, filled before its script runs (its domains are in the HTML), is ./deploy.spec.ts's: one test fewer here.
   for (const c of cases.filter((f) => f.key !== 'product-team')) {
     test(`${c.key}: taps on Submit of the filled form are done once the script is ready, and send one row`, async ({ page, supabase }) => {
       const insert = supabase.answer(`POST /rest/v1/${c.table}`, rest.created);

@@ -9,6 +9,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { standInOnPage } from '../support/supabase/in-page';
 import type { SupabaseStandIn } from '../support/supabase/stand-in';
 import { trackRequests } from '../support/settle';
+import { nameScriptsOf, scriptOf } from '../support/deploy';
 
 export interface PageProblems {
   consoleErrors: string[];
@@ -97,4 +98,29 @@ export async function holdScript(page: Page, component: string) {
     await route.continue();
   });
   return { release, requested: () => requested };
+}
+
+/**
+ * Publish a new deploy while `page` is open (tests/support/deploy.ts): from now on the build's scripts
+ * answer 404, and pages loaded afterwards (a reload) name renamed scripts, served from the same files.
+ * Returns the number of page loads since, to count reloads.
+ */
+export async function deploy(page: Page) {
+  let pageLoads = 0;
+  await page.route(/^http:\/\/localhost:\d+\//, async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/_astro/')) {
+      const script = scriptOf(url.pathname.slice('/_astro/'.length), 1);
+      if (!script) return route.fallback();
+      if ('gone' in script) return route.fulfill({ status: 404, contentType: 'text/html', body: 'Not Found' });
+      const response = await route.fetch({ url: new URL(`/${script.file}`, url).href });
+      return route.fulfill({ response, body: nameScriptsOf(await response.text(), 1) });
+    }
+    if (request.resourceType() !== 'document') return route.fallback();
+    pageLoads++;
+    const response = await route.fetch();
+    return route.fulfill({ response, body: nameScriptsOf(await response.text(), 1) });
+  });
+  return { pageLoads: () => pageLoads };
 }

@@ -267,7 +267,11 @@ test.describe('form pages', () => {
     const form = await openForm(page, cases[3]);
     const f = copy['product-team'].fields;
     const domain = label(form, f.domain.label);
-    await expect(domain.locator('option')).toHaveText([copy['product-team'].domainFirst]);
+    // Before a product is chosen (and in the server HTML): every product's domains, under the product's name.
+    await expect(domain.locator('option')).toHaveText([f.domain.placeholder!, ...products.flatMap((p) => p.domains)]);
+    expect(await domain.locator('optgroup').evaluateAll((groups) => groups.map((g) => g.getAttribute('label')))).toEqual(
+      products.map((p) => p.title),
+    );
     await label(form, f.product.label).selectOption(products[1].title);
     await expect(domain.locator('option')).toHaveText([f.domain.placeholder!, ...products[1].domains]);
     await domain.selectOption(products[1].domains[0]);

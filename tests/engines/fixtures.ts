@@ -102,6 +102,7 @@ export const test = base.extend<
         });
       }
       await tab.setViewport(windowSize);
+      site.undeploy();
       site.clearLog();
       tab.takeEngineErrors();
 
@@ -125,3 +126,10 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/**
+ * What the engines and Astro report about scripts a deploy removed (site.deploy()): the 404s, Firefox's
+ * refusal of the 404 page as a module, the failed imports. The visitor is told in words instead.
+ */
+export const SCRIPTS_GONE =
+  /HTTP 404 for GET \/_astro\/|Error hydrating|dynamically imported module|Importing a module script failed|disallowed MIME type/;

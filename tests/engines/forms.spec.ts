@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { test, expect } from './fixtures';
+import { test, expect, SCRIPTS_GONE } from './fixtures';
 import { ANON_KEY } from '../support/supabase/project';
 import { rest } from '../support/supabase/answers';
 import { readSite } from '../../src/lib/content/read';
@@ -106,7 +106,7 @@ const cases: FormCase[] = [
       [copy['product-team'].fields.name.label, 'Alan Turing'],
       [copy['product-team'].fields.email.label, 'alan@example.org'],
       [copy['product-team'].fields.product.label, product.title, 'select'],
-      // Its options follow the product: only there once the island runs.
+      // Its options follow the product once the island runs; before, every product's domains are listed.
       [copy['product-team'].fields.domain.label, product.domain, 'select'],
       [copy['product-team'].fields.experience.label, '5 years'],
       [copy['product-team'].fields.portfolio.label, 'https://example.org/alan'],
@@ -171,3 +171,41 @@ for (const c of cases) {
     await waitFor(tab, 'the form to be cleared', (selector) => (document.querySelector(selector) as HTMLInputElement).value === '', first);
   });
 }
+
+test.describe('published while the page is open (tests/support/deploy.ts)', () => {
+  test.use({ allowProblems: [SCRIPTS_GONE] });
+
+  for (const c of cases) {
+    test(`${c.name} form: the press reloads the page once, what was typed comes back and is sent once`, async ({
+      tab,
+      supabase,
+      site: served,
+    }) => {
+      supabase.answer(`POST /rest/v1/${c.table}`, rest.created);
+      // A deploy whose scripts this browser has never cached, then the next one while the page is open.
+      served.deploy();
+      await tab.goto(c.path);
+      served.deploy();
+      for (const [label, value, kind] of c.fields) {
+        const field = await fieldOf(tab, c.formId, label);
+        if (kind === 'select') await tab.select(field, value);
+        else await tab.fill(field, value);
+      }
+      await tab.click(`#${c.formId} button[type="submit"]`);
+      await waitFor(
+        tab,
+        'the success notice',
+        (text) => [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes(text)),
+        c.success,
+      );
+
+      expect(served.log.filter((r) => r.url === c.path).length, 'one reload').toBe(2);
+      expect(
+        served.log.some((r) => r.status === 404 && r.url.startsWith('/_astro/')),
+        'the old scripts were gone',
+      ).toBe(true);
+      expect(supabase.received.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /rest/v1/${c.table}`]);
+      expect(supabase.received[0].body).toEqual({ id: expect.stringMatching(UUID), ...c.expected });
+    });
+  }
+});

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { test, expect } from './fixtures';
+import { test, expect, SCRIPTS_GONE } from './fixtures';
 import { ANON_KEY } from '../support/supabase/project';
 import { auth, authSession } from '../support/supabase/answers';
 import type { FormsCopy } from '../../src/lib/content/schemas';
@@ -87,4 +87,30 @@ test('"Forgot password?" sends a PKCE reset request that returns to /login', asy
     gotrue_meta_security: {},
   });
   expect(recover.headers.apikey).toBe(ANON_KEY);
+});
+
+test.describe('published while the page is open (tests/support/deploy.ts)', () => {
+  test.use({ allowProblems: [SCRIPTS_GONE] });
+
+  test('Sign In reloads the page once, the e-mail comes back (never the password), the page says what to press; nothing is sent', async ({
+    tab,
+    site,
+  }) => {
+    site.deploy();
+    await tab.goto('/login');
+    site.deploy();
+    await tab.fill('#sign-in-email', 'ada@example.com');
+    await tab.fill('#sign-in-password', 'correct horse');
+    await tab.click('#sign-in button[type="submit"]');
+    await waitFor(
+      tab,
+      'the notice after the reload',
+      (text) => document.querySelector('[data-island-notice="sign-in"] [data-notice-text]')?.textContent?.trim() === text,
+      copy.pageUpdate.reloaded,
+    );
+    expect(site.log.filter((r) => r.url === '/login').length, 'one reload').toBe(2);
+    expect(await tab.evaluate(() => (document.querySelector('#sign-in-email') as HTMLInputElement).value)).toBe('ada@example.com');
+    expect(await tab.evaluate(() => (document.querySelector('#sign-in-password') as HTMLInputElement).value)).toBe('');
+    // The stand-in fails the test on any call to Supabase.
+  });
 });

@@ -4,16 +4,25 @@
  * response's headers from netlify.toml and dist/_headers (each page's
  * Content-Security-Policy as a real header, on top of its <meta>).
  *
- * Two differences from the published files, both made while serving:
+ * Three differences from the published files, all made while serving:
  * - the build's Supabase URL (.env.test) becomes the local stub's origin, in
  *   the pages' CSP (meta and header) and in the scripts, so the forms and the
  *   sign-in card talk to the stub under the same policy (the URL sits in no
  *   hashed inline script, so every hash still matches);
  * - a probe script (probe.js, served from this origin, so the policy allows
  *   it) is the first thing in each page's <head>: classic WebDriver has no
- *   console, so the probe records errors and CSP violations for the tests.
+ *   console, so the probe records errors and CSP violations for the tests;
+ * - pages are sent `Cache-Control: no-cache` instead of their published
+ *   freshness (a minute): one tab runs all of a worker's tests, and each test
+ *   must load its pages from this server (`npm run bench` measures the
+ *   freshness).
  * Every request is logged with its status, so the tests also see assets that
  * failed to load.
+ *
+ * `deploy()` publishes a new version while serving (tests/support/deploy.ts):
+ * from then on the build's scripts answer 404 and pages (and the scripts they
+ * load) name renamed ones, served from the same files; each test starts on
+ * the build's own names.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -22,6 +31,7 @@ import { extname, join } from 'node:path';
 import { headersFor } from '../../src/lib/deploy/netlify';
 import { NOT_FOUND_FILE, servedFile } from '../../src/lib/deploy/dist-folder';
 import { DIST, distFiles, publishedHeaderRules, requireDist } from '../support/site-under-test';
+import { nameScriptsOf, scriptOf } from '../support/deploy';
 
 export const PROBE_PATH = '/__engines/probe.js';
 /** A blank page of this origin, to reset storage between tests. */
@@ -60,6 +70,10 @@ export interface SiteServer {
   /** Every request since the last clearLog(). */
   log: ServedRequest[];
   clearLog(): void;
+  /** Publish a new deploy: the scripts pages name until now are gone. */
+  deploy(): void;
+  /** Back to the build's own script names (each test starts there). */
+  undeploy(): void;
   close(): Promise<void>;
 }
 
@@ -81,6 +95,9 @@ export async function startSiteServer(fromOrigin: string, toOrigin: string): Pro
   const rules = publishedHeaderRules();
   const rewrite = (text: string) => text.replaceAll(fromOrigin, toOrigin);
   const log: ServedRequest[] = [];
+  // Each deploy names scripts no earlier one did, so the browser's cache (scripts are immutable) cannot hide it.
+  let latest = 0;
+  let deployed = 0;
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://site');
@@ -93,14 +110,18 @@ export async function startSiteServer(fromOrigin: string, toOrigin: string): Pro
     if (url.pathname === BLANK_PATH)
       return reply(200, TYPES['.html'], `<!doctype html><head><script src="${PROBE_PATH}"></script><title>blank</title></head>`);
 
-    const file = resolveFile(url.pathname);
+    const script = url.pathname.startsWith('/_astro/') ? scriptOf(url.pathname.slice('/_astro/'.length), deployed) : undefined;
+    if (script && 'gone' in script) return reply(404, TYPES['.html'], 'Not Found');
+    const file = script?.file ?? resolveFile(url.pathname);
     const status = file ? 200 : 404;
     const served = file ?? NOT_FOUND_FILE;
     const type = TYPES[extname(served)] ?? 'application/octet-stream';
     const headers = Object.fromEntries(Object.entries(headersFor(rules, url.pathname)).map(([name, value]) => [name, rewrite(value)]));
+    // Every test's page load reaches this server (see above): the published freshness would let the tab reuse a page.
+    if (type.startsWith('text/html')) headers['Cache-Control'] = 'no-cache';
     let body: Buffer | string = readFileSync(join(DIST, served));
     if (TEXT.test(type)) {
-      body = rewrite(body.toString('utf8'));
+      body = nameScriptsOf(rewrite(body.toString('utf8')), deployed);
       if (type.startsWith('text/html')) body = body.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<script src="${PROBE_PATH}"></script>`);
     }
     return reply(status, type, body, headers);
@@ -110,6 +131,8 @@ export async function startSiteServer(fromOrigin: string, toOrigin: string): Pro
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     log,
     clearLog: () => void (log.length = 0),
+    deploy: () => void (deployed = ++latest),
+    undeploy: () => void (deployed = 0),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

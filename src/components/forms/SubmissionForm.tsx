@@ -7,12 +7,14 @@
 import type { ReactNode, RefObject } from 'react';
 import type { FieldDefinition, FormDefinition, Values } from '../../lib/forms/definition';
 import type { FormsCopy } from '../../lib/content/schemas';
-import { RadioGroup, SelectField, SubmitButton, TextAreaField, TextField, type FieldCopy } from './controls';
+import { RadioGroup, SelectField, SubmitButton, TextAreaField, TextField, type FieldCopy, type OptionGroup } from './controls';
 import { Notices, type Notice } from './notices';
 import { useFormSubmit } from './useFormSubmit';
 
 export interface Choice {
   options: readonly string[];
+  /** Further options under headings, after `options`. */
+  groups?: readonly OptionGroup[];
   /** Text of the empty option, when it differs from the field's placeholder. */
   placeholder?: string;
 }
@@ -39,6 +41,7 @@ export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) 
     success,
     error: copy.error,
     throttled: common.throttled,
+    offline: common.pageUpdate.offline,
     fields: copy.fields,
     fieldErrors: common.fieldErrors,
   });
@@ -66,7 +69,15 @@ export function SubmissionForm<N extends string>(props: SubmissionFormProps<N>) 
         return <TextAreaField key={field.name} {...shared} rows={field.rows ?? 4} pattern={field.pattern} />;
       case 'select': {
         const choice = (selects as Partial<Record<N, Choice>>)[field.name];
-        return <SelectField key={field.name} {...shared} options={choice?.options ?? []} placeholder={choice?.placeholder} />;
+        return (
+          <SelectField
+            key={field.name}
+            {...shared}
+            options={choice?.options ?? []}
+            groups={choice?.groups}
+            placeholder={choice?.placeholder}
+          />
+        );
       }
       case 'radio':
         return <RadioGroup key={field.name} {...shared} values={field.values ?? []} labels={radioLabels?.[field.name] ?? {}} />;

@@ -167,9 +167,15 @@ export function TextAreaField(props: ControlProps & { rows: number; pattern?: st
   );
 }
 
+/** Options shown under a heading (an optgroup). */
+export interface OptionGroup {
+  label: string;
+  options: readonly string[];
+}
+
 /** A select that starts on an empty placeholder option, so `required` makes a choice necessary. */
-export function SelectField(props: ControlProps & { options: readonly string[]; placeholder?: string }) {
-  const { form, name, copy, value, onChange, required, optionalMark, options, placeholder, error } = props;
+export function SelectField(props: ControlProps & { options: readonly string[]; groups?: readonly OptionGroup[]; placeholder?: string }) {
+  const { form, name, copy, value, onChange, required, optionalMark, options, groups, placeholder, error } = props;
   const id = `${form}-${name}`;
   const invalid = errorOf(id, error);
   return (
@@ -189,6 +195,15 @@ export function SelectField(props: ControlProps & { options: readonly string[]; 
           <option key={option} value={option}>
             {option}
           </option>
+        ))}
+        {groups?.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       {invalid.message}

@@ -55,7 +55,9 @@ export function useDraft<S extends Record<string, string>>(key: string, empty: S
     const stored = readDraft(key, empty, session());
     const early = typedRef.current();
     if (Object.keys(early).length > 0) {
-      const next = { values: { ...(stored?.values ?? empty), ...early }, rowId: null };
+      // The fields may hold the draft itself (put back before hydration after a reload): its row id then stays.
+      const same = stored !== null && (Object.keys(early) as (keyof S)[]).every((name) => stored.values[name] === early[name]);
+      const next = { values: { ...(stored?.values ?? empty), ...early }, rowId: same ? stored.rowId : null };
       writeDraft(key, empty, next, session());
       setDraftState(next);
     } else if (stored) {

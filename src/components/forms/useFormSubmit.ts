@@ -22,6 +22,8 @@ export interface FormOptions<N extends string> {
   error: Notice;
   /** Shown when the database's throttle refuses the row: nothing is retried, values and draft stay. */
   throttled: Notice;
+  /** Shown when the visitor sends while offline: the form sends once the connection is back, unless edited meanwhile. */
+  offline: string;
   /** Each field's copy (its `invalid` message) and the common field messages. */
   fields: Record<N, FieldCopy>;
   fieldErrors: FieldErrorCopy;
@@ -43,7 +45,7 @@ function typedBeforeHydration<N extends string>(definition: FormDefinition<N>): 
   ) as Partial<Values<N>>;
 }
 
-export function useFormSubmit<N extends string>({ definition, success, error, throttled, fields, fieldErrors }: FormOptions<N>) {
+export function useFormSubmit<N extends string>({ definition, success, error, throttled, offline, fields, fieldErrors }: FormOptions<N>) {
   const empty = useMemo(() => emptyValues(definition), [definition]);
   const { draft, updateDraft, clearDraft } = useDraft(definition.id, empty, () => typedBeforeHydration(definition));
   const [submitting, setSubmitting] = useState(false);
@@ -52,6 +54,18 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
   const honeypot = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
   const { errors, check, recheck } = useFieldErrors(fields, fieldErrors);
+  // Pressed while offline: sent once the connection is back, unless a field changed meanwhile.
+  const sendWhenOnline = useRef(false);
+  useEffect(() => {
+    const onOnline = () => {
+      if (!sendWhenOnline.current) return;
+      sendWhenOnline.current = false;
+      dismissFailures();
+      formRef.current?.requestSubmit();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
 
   useEffect(() => setHydrated(true), []);
   // Rendered with the draft and what was typed before hydration: a press made meanwhile can be done now.
@@ -71,6 +85,7 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
   const setFields = useCallback(
     (changes: Partial<Values<N>>) => {
       dismissFailures();
+      sendWhenOnline.current = false;
       updateDraft((d) => ({ values: { ...d.values, ...changes }, rowId: null }));
     },
     [updateDraft],
@@ -83,6 +98,11 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
       dismissFailures();
       // A value of only spaces or invisible characters fails the field's pattern (src/lib/forms/patterns.ts): its message shows.
       if (!check(event.currentTarget)) return;
+      if (!navigator.onLine) {
+        sendWhenOnline.current = true;
+        notifyError({ text: offline });
+        return;
+      }
 
       busy.current = true;
       setSubmitting(true);
@@ -113,7 +133,7 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
         setSubmitting(false);
       }
     },
-    [draft, updateDraft, clearDraft, definition, success, error, throttled, check],
+    [draft, updateDraft, clearDraft, definition, success, error, throttled, offline, check],
   );
 
   return useMemo(

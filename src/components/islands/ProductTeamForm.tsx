@@ -2,7 +2,9 @@
  * The product-team application on /product-teams (definition:
  * src/lib/forms/product-team.ts). The domain list follows the chosen product:
  * each recruitment product names the domains it seeks
- * (content/lists/recruitment-products.yaml).
+ * (content/lists/recruitment-products.yaml). Before a product is chosen it
+ * lists every product's domains under the product's name, so the server HTML
+ * can be completed without the script (its first render is this one).
  */
 import { productTeamForm } from '../../lib/forms/product-team';
 import type { FormsCopy } from '../../lib/content/schemas';
@@ -30,7 +32,9 @@ export default function ProductTeamForm({ copy, common, products, labelledBy }: 
       labelledBy={labelledBy}
       choices={(values) => ({
         product: { options: products.map((p) => p.title) },
-        domain: { options: domainsOf(values.product), placeholder: values.product ? undefined : copy.domainFirst },
+        domain: values.product
+          ? { options: domainsOf(values.product) }
+          : { options: [], groups: products.map((p) => ({ label: p.title, options: p.domains })) },
       })}
       alsoChange={(name, value, values) => (name === 'product' && !domainsOf(value).includes(values.domain) ? { domain: '' } : {})}
       success={() => copy.success}

@@ -12,12 +12,13 @@
  * cannot be reached; the reset notice is the same for every answer the service
  * gives; a link carrying session tokens in its fragment is refused.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, nextSession } from '../../lib/supabase/session';
 import { authPlan, authStorageKey, backendConfig, hasFragmentTokens } from '../../lib/supabase/config';
 import type { FormsCopy } from '../../lib/content/schemas';
 import { typedValues } from '../../lib/forms/early-input';
+import { recoverOnPage } from '../../lib/forms/recovery-page';
 import type { FieldErrorCopy } from '../../lib/forms/field-errors';
 import { dismissFailures, Notices, notifyError } from '../forms/notices';
 import { useIslandReady } from '../forms/useIslandReady';
@@ -42,8 +43,17 @@ export default function SignInCard({ copy, fieldErrors, dismiss }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [hydrated, setHydrated] = useState(false);
-  const auth = useAuthCall();
   const card = useRef<HTMLDivElement>(null);
+  // The auth module could not load: recover as the island would (the press is not kept: the password is not).
+  const onLoadFailure = useCallback(() => {
+    const island = card.current?.closest('astro-island');
+    const form = card.current?.querySelector('form') ?? null;
+    recoverOnPage(
+      { formId: FORM_ID, deploy: island?.getAttribute('component-url') ?? '', press: () => undefined, hasPassword: true },
+      form,
+    );
+  }, []);
+  const auth = useAuthCall(onLoadFailure);
   // Rendered with what was typed before hydration: a press made meanwhile ("Forgot password?", Sign In) can be done now.
   useIslandReady(hydrated, card);
 

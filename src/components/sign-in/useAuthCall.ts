@@ -4,6 +4,9 @@
  * runs at a time (a double click never sends twice), and every way a call can
  * fail (no client, an error answer, an exception) ends in one notice from the
  * card's copy, or in the service's own words when it refused the request.
+ * When the module itself cannot load (a deploy removed it, the connection
+ * dropped), the card recovers as an island whose code cannot load does
+ * (`onLoadFailure`, src/lib/forms/recovery.ts): no call was made.
  */
 import { useCallback, useRef, useState } from 'react';
 import type { AuthError, GoTrueClient } from '@supabase/auth-js';
@@ -59,33 +62,47 @@ export interface AuthCall {
  * stays under way until the home page loads, while the card already shows the
  * signed-in view: that view must not read it as a sign-out.
  */
-export function useAuthCall() {
+export function useAuthCall(onLoadFailure: () => void) {
   const [busy, setBusy] = useState<AuthAction | null>(null);
   const busyRef = useRef(false);
 
-  const run = useCallback(async (call: AuthCall) => {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    // The visitor tries again: the last failure notice has had its say.
-    dismissFailures();
-    setBusy(call.action);
-    try {
-      await perform(call);
-    } finally {
-      busyRef.current = false;
-      setBusy(null);
-    }
-  }, []);
+  const run = useCallback(
+    async (call: AuthCall) => {
+      if (busyRef.current) return;
+      busyRef.current = true;
+      // The visitor tries again: the last failure notice has had its say.
+      dismissFailures();
+      setBusy(call.action);
+      try {
+        await perform(call, onLoadFailure);
+      } finally {
+        busyRef.current = false;
+        setBusy(null);
+      }
+    },
+    [onLoadFailure],
+  );
 
   return { busy, run };
 }
 
-async function perform(call: AuthCall): Promise<void> {
+async function perform(call: AuthCall, onLoadFailure: () => void): Promise<void> {
   let auth: AuthModule | undefined;
   let client: GoTrueClient | null = null;
   let error: unknown = null;
   try {
     auth = await loadAuth();
+  } catch (failure) {
+    // Signing out never waits: its own failure path signs this browser out.
+    if (call.action !== 'sign-out') {
+      // Nothing was sent: the page recovers (reloads once, waits for the connection, or says what to do).
+      console.error('The sign-in module could not load:', failure);
+      onLoadFailure();
+      return;
+    }
+  }
+  try {
+    if (!auth) throw new Error('The sign-in module could not load');
     // Without a client (no Supabase settings) getAuthClient has said why in the console already.
     client = auth.getAuthClient();
     if (client) {

@@ -137,8 +137,14 @@ export function headerCsp({ scriptHashes, ...input }: CspInput & { scriptHashes:
   ].join('; ');
 }
 
-/** Cache-Control of HTML pages: cached, but revalidated on every use (their URLs never change). */
-export const REVALIDATE_CACHE = 'public, max-age=0, must-revalidate';
+/**
+ * Cache-Control of HTML pages: fresh in the browser for a minute, then revalidated. A page prefetched on intent
+ * (Firefox, Safari: src/lib/routes/prefetch-on-intent.ts) is then shown on the click without a round trip, as
+ * Chromium shows a prerendered one. The cost, a page up to a minute old, is safe: a page naming scripts a later
+ * deploy removed recovers by itself (src/lib/forms/recovery.ts), and a reload always revalidates. Netlify's
+ * CDN keeps static files until the next deploy whatever this says, so every visitor's first load is current.
+ */
+export const PAGE_CACHE = 'public, max-age=60, must-revalidate';
 
 /** Cross-Origin-Resource-Policy of everything but the social cards (which other sites' pages show: cross-origin). */
 export const RESOURCE_POLICY = 'same-origin';

@@ -43,7 +43,7 @@ import {
   OPENER_POLICY,
   RESOURCE_POLICY,
   RESOURCE_POLICY_FOLDERS,
-  REVALIDATE_CACHE,
+  PAGE_CACHE,
   type CspInput,
 } from './csp';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../seo/feed';
@@ -74,7 +74,7 @@ export function pageHeaderRules(pages: PageHtml[], input: CspInput, speculation 
         'Content-Security-Policy': headerCsp({ ...input, scriptHashes }, policy),
         'Cross-Origin-Opener-Policy': policy?.openerPolicy ?? OPENER_POLICY,
         'Cross-Origin-Resource-Policy': RESOURCE_POLICY,
-        'Cache-Control': REVALIDATE_CACHE,
+        'Cache-Control': PAGE_CACHE,
         ...(speculation && path !== ADMIN_PATH ? { 'Speculation-Rules': SPECULATION_RULES_HEADER } : {}),
       },
     };

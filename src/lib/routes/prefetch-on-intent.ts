@@ -1,8 +1,9 @@
 /**
  * The light prefetch for engines without speculation rules (Firefox, Safari):
  * when the visitor shows intent on a link the rules would load ahead
- * (src/lib/routes/speculation.ts), its HTML is fetched into the HTTP cache, so
- * the click pays at most a revalidation. Intent is a press on any device, and
+ * (src/lib/routes/speculation.ts), its HTML is fetched into the HTTP cache, where
+ * it stays fresh for a minute (PAGE_CACHE, src/lib/deploy/csp.ts), so the click
+ * shows it without a round trip. Intent is a press on any device, and
  * on a device with a pointer or a keyboard also a hover or focus that lasts
  * HOVER_DELAY; with Save-Data on, only a press, so nothing is requested before it.
  *

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageHeaderRules, redirectRules, writeDeployFiles } from '../../../src/lib/deploy/integration';
 import { parseCsp, parseHeadersFile, parseRedirectsFile, sha256Source } from '../../../src/lib/deploy/netlify';
-import { ADMIN_PATH, ADMIN_POLICY, REVALIDATE_CACHE } from '../../../src/lib/deploy/csp';
+import { ADMIN_PATH, ADMIN_POLICY, PAGE_CACHE } from '../../../src/lib/deploy/csp';
 import { FEED_PATH } from '../../../src/lib/seo/feed';
 import { speculationRules } from '../../../src/lib/routes/speculation';
 
@@ -39,7 +39,7 @@ describe('page header rules', () => {
     expect(rules.map((r) => r.for)).toEqual(['/', '/about', '/services/new']);
     for (const rule of rules) {
       expect(parseCsp(rule.values['Content-Security-Policy']).get('connect-src')).toEqual(["'self'", 'https://db.acme.example']);
-      expect(rule.values['Cache-Control']).toBe(REVALIDATE_CACHE);
+      expect(rule.values['Cache-Control']).toBe(PAGE_CACHE);
     }
   });
 

@@ -43,6 +43,18 @@ const formButtons = {
   submit: shortText(40).describe('Text of the submit button.'),
   submitting: shortText(40).describe('Text of the submit button while sending, e.g. "Submitting...".'),
 };
+/** What a form island says when its code cannot load (src/lib/forms/recovery.ts), shown next to it. */
+const pageUpdateCopy = z
+  .object({
+    offline: shortText(300).describe('Shown when the visitor pressed while offline and the script could not load; the page waits for the connection.'),
+    reloaded: shortText(300).describe(
+      'Shown after the page reloaded itself (a new version was published, or the script failed) when the press cannot be done by itself: what was typed is back; say what to press.',
+    ),
+    failed: shortText(300).describe('Shown when the script still cannot load after one reload: what the visitor can do instead.'),
+    reload: shortText(40).describe('Button shown with `failed` that reloads the page, e.g. "Reload the page".'),
+  })
+  .strict()
+  .describe('When the script of the form cannot load (a new version of the site was published meanwhile, or the connection dropped).');
 /** The `fields` copy of a form: one entry per field of its definition (src/lib/forms/*.ts), no more, no fewer. */
 const fieldsOf = <N extends string>(definition: FormDefinition<N>) =>
   z
@@ -67,6 +79,7 @@ export const formsCopySchema = z
         dismiss: shortText(40).describe(
           'Name of the button that closes an error notice (read by screen readers; the button shows a cross), e.g. "Dismiss".',
         ),
+        pageUpdate: pageUpdateCopy,
       })
       .strict(),
     contact: z.object({ fields: fieldsOf(contactForm), ...formButtons, success: noticeCopy, error: noticeCopy }).strict(),
@@ -86,7 +99,6 @@ export const formsCopySchema = z
     'product-team': z
       .object({
         fields: fieldsOf(productTeamForm),
-        domainFirst: shortText(80).describe('Placeholder of the domain list before a product is chosen.'),
         ...formButtons,
         success: noticeCopy,
         error: noticeCopy,
@@ -108,6 +120,7 @@ export const formsCopySchema = z
         signedOutHere: shortText(200).describe(
           'Notice after signing out when the sign-in service could not be reached: this browser is signed out, other devices may still be signed in.',
         ),
+        pageUpdate: pageUpdateCopy,
         linkRefused: shortText(200).describe(
           'Notice when /login is opened with an old-style sign-in link (tokens in the address), which is not accepted.',
         ),

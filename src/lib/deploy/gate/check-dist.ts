@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { readManifest, servedPaths } from '../../routes/manifest';
 import { inlineScripts, matchesRule, parseCsp, parseRedirectsFile, type HeaderRule } from '../netlify';
 import { builtPages, distFiles, headerRules } from '../dist-folder';
-import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, RESOURCE_POLICY, REVALIDATE_CACHE } from '../csp';
+import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, RESOURCE_POLICY, PAGE_CACHE } from '../csp';
 import { CARDS_DIR } from '../../social-cards/card';
 import { checkCards } from './cards';
 import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
@@ -133,7 +133,7 @@ function checkPageHeaders(rules: HeaderRule[], path: string, html: string, supab
     out.push(`Strict-Transport-Security "${hsts}" needs max-age ≥ ${YEAR}, includeSubDomains and preload`);
   if (headerValues(rules, path, 'X-Content-Type-Options').join() !== 'nosniff') out.push('X-Content-Type-Options is not nosniff');
   const cache = headerValues(rules, path, 'Cache-Control');
-  if (cache.length !== 1 || cache[0] !== REVALIDATE_CACHE) out.push(`Cache-Control is "${cache.join(', ')}", not "${REVALIDATE_CACHE}"`);
+  if (cache.length !== 1 || cache[0] !== PAGE_CACHE) out.push(`Cache-Control is "${cache.join(', ')}", not "${PAGE_CACHE}"`);
   return out;
 }
 
