@@ -334,25 +334,18 @@ describe('the bookkeeping purge (the pg_cron job) during concurrent inserts that
            on conflict (key) do update set hits = excluded.hits, last_at = excluded.last_at`,
           [[...addressKeys, ...shared]],
         );
-        let done = false;
-        const purging = (async () => {
-          while (!done) {
-            await owner.query('select private.form_throttle_purge()');
-            purges++;
-            // A breath between runs, so the purge overlaps the inserts without taking a core from them.
-            await new Promise((resolve) => setTimeout(resolve, 2));
-          }
-        })();
-        const sent = await sendAll(
-          clients,
-          emails.map((email, i) => ({
-            table: TABLE,
-            body: sampleRow(TABLE, email),
-            headers: { 'cf-connecting-ip': `203.0.113.${(i % 10) + 1}` },
-          })),
-          'read committed',
-        ).finally(() => (done = true));
-        await purging;
+        const { result: sent, purges: runs } = await db.purgeDuring(() =>
+          sendAll(
+            clients,
+            emails.map((email, i) => ({
+              table: TABLE,
+              body: sampleRow(TABLE, email),
+              headers: { 'cf-connecting-ip': `203.0.113.${(i % 10) + 1}` },
+            })),
+            'read committed',
+          ),
+        );
+        purges += runs;
         answers.push(...sent.answers);
         seconds += sent.seconds;
         const kinds = new Map<string, number>();

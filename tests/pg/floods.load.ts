@@ -244,21 +244,13 @@ it('floods: what they cost real visitors and the team', async () => {
        select encode(sha256(convert_to(k, 'UTF8')), 'hex'), '{}', now() - interval '2 days' from unnest($1::text[]) k`,
       [keys],
     );
-    let done = false;
-    let purges = 0;
-    const purging = (async () => {
-      while (!done) {
-        await owner.query('select private.form_throttle_purge()');
-        purges++;
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    })();
-    const sent = await sendAll(
-      clients,
-      emails.map((email, i) => request(`203.0.113.${(i % 10) + 1}`, email)),
-      'read committed',
-    ).finally(() => (done = true));
-    await purging;
+    const { result: sent, purges } = await db.purgeDuring(() =>
+      sendAll(
+        clients,
+        emails.map((email, i) => request(`203.0.113.${(i % 10) + 1}`, email)),
+        'read committed',
+      ),
+    );
     const hits = async (names: string[]) =>
       (
         await owner.query<{ hits: number }>(

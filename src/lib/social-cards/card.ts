@@ -36,7 +36,7 @@ export interface DrawnSpec {
   label: string;
   /** Absent when the title cannot be drawn (right to left, or a script no card font has). */
   title?: string;
-  /** The site's host name, e.g. corvana.example. */
+  /** The site's host name, as `host` in content/site.yaml. */
   host: string;
 }
 
@@ -66,7 +66,7 @@ export interface CardInput {
   meta: Pick<PageMeta, 'path' | 'title' | 'image'>;
   kind: RouteKind;
   site: Pick<Site, 'brand' | 'tagline' | 'socialCards'>;
-  /** Canonical origin, e.g. https://corvana.example/. */
+  /** The canonical origin, from `host` in content/site.yaml. */
   host: string;
   /** The repository root (public/, the fonts); the working directory by default. */
   root?: string;

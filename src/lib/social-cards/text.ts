@@ -55,7 +55,7 @@ export function hasUndrawableLetters(text: string): boolean {
 
 /**
  * The title a card shows: the page's title without emoji and without the
- * brand part ("Newsbox | Corvana" → "Newsbox"; the card shows the brand on
+ * brand part ("<product> | <brand>" → "<product>"; the card shows the brand on
  * its own), or undefined when it is right to left, holds letters no card font
  * draws, or nothing is left: the card is then drawn without a title.
  */
