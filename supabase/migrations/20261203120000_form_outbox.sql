@@ -561,8 +561,10 @@ $$;
 -- Count into a new digest every stored row that has no message of its own (held or not, over a
 -- ceiling, or left by an error) and no digest yet, from notification windows that have ended
 -- (and at least 30 seconds old, so a row still committing at a window's end joins it); queue
--- its message. Each row is taken by exactly one digest. Returns the digest's id, or null.
-create function private.notify_take_digest()
+-- its message. With `catch_up` (the function has just recovered from failing) the open window's
+-- rows are taken too, so the team has everything it missed at once. Each row is taken by exactly
+-- one digest. Returns the digest's id, or null.
+create function private.notify_take_digest(catch_up boolean default false)
 returns bigint
 language plpgsql
 security definer
@@ -576,7 +578,7 @@ declare
 begin
   select l.window_length into window_length from private.form_limits l where l.name = 'notifications';
   select * into w from private.notify_window;
-  if w.started_at <> '-infinity' and w.started_at > now() - window_length then
+  if not catch_up and w.started_at <> '-infinity' and w.started_at > now() - window_length then
     boundary := least(boundary, w.started_at);
   end if;
   if not exists (
@@ -631,11 +633,13 @@ $$;
 -- ---------------------------------------------------------------------------
 -- 7. The drain: once a minute (pg_cron)
 -- ---------------------------------------------------------------------------
--- Takes the next digest, raises the job's alerts, reads pg_net's answers (2xx: delivered; the
--- row is marked announced, the digest delivered; anything else, or no answer after 5 minutes:
--- retried after notify_backoff), and posts what is due. While the function fails, only 5
--- entries are tried a run; its first success makes every waiting entry due at once. Returns
--- what it did, also kept in private.notify_state for public.form_health().
+-- Reads pg_net's answers (2xx: delivered; the row is marked announced, the digest delivered;
+-- anything else, or no answer after 5 minutes: retried after notify_backoff), takes the next
+-- digest, raises the job's alerts, and posts what is due. While the function fails, only 5
+-- entries are tried a run; its first success makes every waiting entry due at once and takes a
+-- catch-up digest of the open window too, so everything the team missed goes out in the next two
+-- runs after the function recovers. Returns what it did, also kept in private.notify_state for
+-- public.form_health().
 create function private.notify_drain()
 returns jsonb
 language plpgsql
@@ -660,6 +664,7 @@ declare
   alerts integer := 0;
   latest_ok boolean;
   latest_at timestamptz;
+  recovered boolean := false;
   result jsonb;
 begin
   -- One drain at a time (the job and a hand-made call).
@@ -668,8 +673,6 @@ begin
   end if;
   select * into state from private.notify_state for update;
   select l.window_length into window_length from private.form_limits l where l.name = 'notifications';
-
-  digest := private.notify_take_digest();
 
   -- Capacity refusals since the last look: one alert per notification window's length.
   select case when s.is_called then s.last_value else 0 end into refusals from private.form_capacity_refusals s;
@@ -735,11 +738,14 @@ begin
   if latest_ok is not null then
     if latest_ok and state.endpoint_failing then
       -- Recovered: whatever waited for a later attempt is due now.
+      recovered := true;
       update private.notify_outbox o set next_attempt_at = now()
         where o.delivered_at is null and o.dropped_at is null and o.request_id is null and o.next_attempt_at > now();
     end if;
     state.endpoint_failing := not latest_ok;
   end if;
+
+  digest := private.notify_take_digest(catch_up => recovered);
 
   -- Post what is due.
   select * into endpoint from private.notify_endpoint();
@@ -760,7 +766,7 @@ begin
   end if;
 
   result := jsonb_build_object(
-    'digest', digest, 'alerts', alerts, 'confirmed', confirmed, 'failed', failed, 'posted', posted, 'dropped', dropped,
+    'digest', digest, 'recovered', recovered, 'alerts', alerts, 'confirmed', confirmed, 'failed', failed, 'posted', posted, 'dropped', dropped,
     'pending', (select count(*) from private.notify_outbox o where o.delivered_at is null and o.dropped_at is null),
     'endpoint', case when endpoint.url is null then 'missing: pg_net or the Vault secrets' when state.endpoint_failing then 'failing' else 'ok' end);
   update private.notify_state set last_drain_at = now(), last_drain = result, endpoint_failing = state.endpoint_failing,
@@ -1035,7 +1041,7 @@ revoke all on function private.notify_backoff(integer) from public, anon, authen
 revoke all on function private.notify_alert_body(jsonb) from public, anon, authenticated;
 revoke all on function private.notify_key_time(timestamptz) from public, anon, authenticated;
 revoke all on function private.notify_alert_held(timestamptz, timestamptz) from public, anon, authenticated;
-revoke all on function private.notify_take_digest() from public, anon, authenticated;
+revoke all on function private.notify_take_digest(boolean) from public, anon, authenticated;
 revoke all on function private.notify_drain() from public, anon, authenticated;
 revoke all on function public.notify_delivered(text) from public, anon, authenticated;
 revoke all on function public.notify_mark_delivered(text, text) from public, anon, authenticated;

@@ -286,6 +286,22 @@ describe('every stored row ends in a state the team can see', () => {
     expect(recovered.posted).toBe(7);
   });
 
+  it('once the function recovers, the drain takes a catch-up digest of the open window too, so the team has everything it missed', async () => {
+    // 12 senders in one window: 10 messages of their own, 2 rows for the window's digest.
+    await sendMany(12, spread);
+    await answerAll(500);
+    expect(await drain()).toMatchObject({ failed: 10, digest: null, endpoint: 'failing' });
+    // A minute later, the window still open: no digest yet.
+    await suite.db.exec(`update public.contact_submissions set created_at = created_at - interval '1 minute';
+      update private.notify_window set started_at = started_at - interval '1 minute'`);
+    await makeDue();
+    expect(await drain()).toMatchObject({ posted: 5, digest: null, recovered: false });
+    await answerAll(200);
+    const recovered = await drain();
+    expect(recovered).toMatchObject({ confirmed: 5, recovered: true, digest: expect.any(Number), posted: 5 });
+    expect(await one('select count(*)::int as n from public.contact_submissions where digest_id = $1', [recovered.digest])).toEqual({ n: 2 });
+  });
+
   it('never sends a row erased before its message was delivered: the entry is dropped, with the reason', async () => {
     await send(spread(3), 'contact_submissions', 'erased@example.com');
     await answerAll(500);
