@@ -158,7 +158,10 @@ describe('retention: the privacy policy and the database agree', () => {
 
 describe('health reads the scheduled jobs’ runs', () => {
   const jobHealth = async () => {
-    const result = await suite.runAs('service_role', `select item, ok, detail from public.form_health() where item like 'job %' or item = 'pg_cron'`);
+    const result = await suite.runAs(
+      'service_role',
+      `select item, ok, detail from public.form_health() where item like 'job %' or item = 'pg_cron'`,
+    );
     if (!result.ok) throw new Error(result.message);
     return Object.fromEntries(result.rows.map((r) => [r.item, { ok: r.ok, detail: r.detail }]));
   };
@@ -289,7 +292,14 @@ describe('the functions', () => {
        from pg_proc p where p.pronamespace = 'public'::regnamespace order by p.proname`,
     );
     expect(rows).toEqual(
-      ['erase_submitter', 'form_health', 'notify_delivered', 'notify_mark_delivered', 'purge_expired_submissions', 'release_held_submissions'].map((proname) => ({
+      [
+        'erase_submitter',
+        'form_health',
+        'notify_delivered',
+        'notify_mark_delivered',
+        'purge_expired_submissions',
+        'release_held_submissions',
+      ].map((proname) => ({
         proname,
         prosecdef: true,
         proconfig: ['search_path=""'],

@@ -81,9 +81,15 @@ const answerAll = async (status: number) => {
     await answer(id, status);
 };
 const outbox = () =>
-  all<{ key: string; kind: string; attempts: number; request_id: number | null; delivered_at: string | null; dropped_reason: string | null; last_error: string | null }>(
-    'select key, kind, attempts, request_id, delivered_at, dropped_reason, last_error from private.notify_outbox order by id',
-  );
+  all<{
+    key: string;
+    kind: string;
+    attempts: number;
+    request_id: number | null;
+    delivered_at: string | null;
+    dropped_reason: string | null;
+    last_error: string | null;
+  }>('select key, kind, attempts, request_id, delivered_at, dropped_reason, last_error from private.notify_outbox order by id');
 /** Entries waiting for a later attempt are due now (time passing, for the backoff). */
 const makeDue = () => suite.db.exec('update private.notify_outbox set next_attempt_at = now() where delivered_at is null');
 
@@ -101,7 +107,8 @@ const expectThrottled = (result: Result) => {
 };
 
 describe('the storage budget counts live data', () => {
-  const counted = async () => Number((await one<{ n: string }>(`select sum(bytes) as n from private.form_storage where part <> 'bookkeeping'`)).n);
+  const counted = async () =>
+    Number((await one<{ n: string }>(`select sum(bytes) as n from private.form_storage where part <> 'bookkeeping'`)).n);
   const recount = async () =>
     Number(
       (
@@ -130,7 +137,10 @@ describe('the storage budget counts live data', () => {
     await suite.db.exec(`delete from public.contact_submissions where ctid = (select min(ctid) from public.contact_submissions)`);
     expect(await counted()).toBe(await recount());
     await suite.db.exec(`update public.contact_submissions set created_at = now() - interval '13 months'`);
-    expect(await suite.runAs('service_role', 'select public.purge_expired_submissions() as n')).toMatchObject({ ok: true, rows: [{ n: 2 }] });
+    expect(await suite.runAs('service_role', 'select public.purge_expired_submissions() as n')).toMatchObject({
+      ok: true,
+      rows: [{ n: 2 }],
+    });
     expect(await counted()).toBe(0);
     await send(spread(1));
     await suite.db.exec('truncate public.contact_submissions');
@@ -163,7 +173,10 @@ describe('the storage budget counts live data', () => {
       }
     };
     const storageAlerts = async () =>
-      (await queued()).filter((q) => q.body.type === 'ALERT').map((q) => q.body.alert as Row).filter((a) => a.kind === 'storage');
+      (await queued())
+        .filter((q) => q.body.type === 'ALERT')
+        .map((q) => q.body.alert as Row)
+        .filter((a) => a.kind === 'storage');
     await setLimit('storage_mb', 1);
     await setLimit('per_table', 10000);
 
@@ -299,7 +312,9 @@ describe('every stored row ends in a state the team can see', () => {
     await answerAll(200);
     const recovered = await drain();
     expect(recovered).toMatchObject({ confirmed: 5, recovered: true, digest: expect.any(Number), posted: 5 });
-    expect(await one('select count(*)::int as n from public.contact_submissions where digest_id = $1', [recovered.digest])).toEqual({ n: 2 });
+    expect(await one('select count(*)::int as n from public.contact_submissions where digest_id = $1', [recovered.digest])).toEqual({
+      n: 2,
+    });
   });
 
   it('never sends a row erased before its message was delivered: the entry is dropped, with the reason', async () => {
@@ -339,21 +354,32 @@ describe('every stored row ends in a state the team can see', () => {
     expect(digest).toEqual(expect.any(Number));
     expect(await one('select count(*)::int as n from public.contact_submissions where digest_id = $1', [digest])).toEqual({ n: 5 });
     const body = (await queued()).find((q) => q.body.type === 'SUMMARY')!.body;
-    expect(body.summary).toMatchObject({ digest_id: digest, unannounced: 5, held: 0, notified: 10, senders: 5, review: 'private.form_inbox' });
+    expect(body.summary).toMatchObject({
+      digest_id: digest,
+      unannounced: 5,
+      held: 0,
+      notified: 10,
+      senders: 5,
+      review: 'private.form_inbox',
+    });
     expect(parseSummary(body)).toMatchObject({ ok: true, summary: { digestId: digest, delivery: { key: `digest:${digest}` } } });
     // A row whose transaction committed after that digest, stored in the ended window.
     await suite.db.query(
       `insert into public.contact_submissions (id, first_name, last_name, email, message, created_at)
        values (gen_random_uuid(), 'Late', 'Row', 'late@example.com', 'Hi', now() - interval '9 minutes')`,
     );
-    await suite.db.exec(`delete from private.notify_outbox where row_id = (select id from public.contact_submissions where email = 'late@example.com')`);
+    await suite.db.exec(
+      `delete from private.notify_outbox where row_id = (select id from public.contact_submissions where email = 'late@example.com')`,
+    );
     const next = (await drain()).digest;
     expect(next).toBe((digest as number) + 1);
     expect(await one(`select digest_id from public.contact_submissions where email = 'late@example.com'`)).toEqual({ digest_id: next });
     expect(await drain()).toMatchObject({ digest: null });
-    expect(await one('select count(*)::int as n from public.contact_submissions where digest_id is null and announced_at is null')).toEqual({
-      n: 10,
-    });
+    expect(await one('select count(*)::int as n from public.contact_submissions where digest_id is null and announced_at is null')).toEqual(
+      {
+        n: 10,
+      },
+    );
     // The digest's delivery confirmed: the team's view says so for each of its rows.
     await answerAll(200);
     await drain();
@@ -366,13 +392,16 @@ describe('every stored row ends in a state the team can see', () => {
       await tx.exec(`create or replace function private.notify_count_sender(since timestamptz, sender_key text, post boolean, is_held boolean, per_sender integer)
         returns boolean language plpgsql as $$ begin raise exception 'broken'; end $$`);
       await tx.exec(`set local role anon`);
-      await tx.query(`insert into public.contact_submissions (id, first_name, last_name, email, message) values (gen_random_uuid(), 'A', 'B', 'err@example.com', 'Hi')`);
+      await tx.query(
+        `insert into public.contact_submissions (id, first_name, last_name, email, message) values (gen_random_uuid(), 'A', 'B', 'err@example.com', 'Hi')`,
+      );
       await tx.exec(`reset role`);
       await tx.exec(`update public.contact_submissions set created_at = now() - interval '1 minute'`);
       const entries = (await tx.query('select count(*)::int as n from private.notify_outbox')).rows[0];
       const drained = (await tx.query<{ r: Row }>('select private.notify_drain() as r')).rows[0].r;
-      const taken = (await tx.query(`select digest_id is not null as taken from public.contact_submissions where email = 'err@example.com'`))
-        .rows[0];
+      const taken = (
+        await tx.query(`select digest_id is not null as taken from public.contact_submissions where email = 'err@example.com'`)
+      ).rows[0];
       await tx.rollback();
       return { entries, drained, taken };
     });
@@ -409,7 +438,9 @@ describe('held rows are never announced on their own, at a window’s edges too'
     await send(spread(2));
     expect((await ownMessages()).length).toBe(before);
     expect(await heldAlerts()).toHaveLength(1);
-    expect((await one<{ fresh: boolean }>(`select started_at > now() - interval '5 seconds' as fresh from private.notify_window`)).fresh).toBe(true);
+    expect(
+      (await one<{ fresh: boolean }>(`select started_at > now() - interval '5 seconds' as fresh from private.notify_window`)).fresh,
+    ).toBe(true);
   });
 
   it('the held row stored at the very instant its window ends, and the last one of a window', async () => {
@@ -419,7 +450,9 @@ describe('held rows are never announced on their own, at a window’s edges too'
         await tx.exec(`update private.notify_window set started_at = now() - ${age}, notified = 0`);
         await tx.exec(`set local role anon`);
         await tx.query(`select set_config('request.headers', '{"cf-connecting-ip": "192.0.2.77"}', true)`);
-        await tx.query(`insert into public.contact_submissions (id, first_name, last_name, email, message) values (gen_random_uuid(), 'E', 'Dge', 'edge@example.com', 'Hi')`);
+        await tx.query(
+          `insert into public.contact_submissions (id, first_name, last_name, email, message) values (gen_random_uuid(), 'E', 'Dge', 'edge@example.com', 'Hi')`,
+        );
         await tx.exec(`reset role`);
         const { rows } = await tx.query<{ n: number; held: boolean }>(
           `select (select count(*)::int from private.notify_outbox where kind = 'row') as n,
@@ -498,7 +531,8 @@ describe('the team’s view', () => {
     } finally {
       await setLimit('notifications', 10);
     }
-    for (const role of API_ROLES) expect(await suite.runAs(role, 'select * from private.form_inbox')).toMatchObject({ ok: false, code: '42501' });
+    for (const role of API_ROLES)
+      expect(await suite.runAs(role, 'select * from private.form_inbox')).toMatchObject({ ok: false, code: '42501' });
   });
 });
 
@@ -507,9 +541,14 @@ describe('the function’s memory of delivered keys', () => {
     const delivered = () => suite.runAs('service_role', `select public.notify_delivered('digest:1') as d`);
     expect(await delivered()).toEqual({ ok: true, rows: [{ d: [] }] });
     for (const destination of ['email', 'chat', 'email'])
-      expect(await suite.runAs('service_role', `select public.notify_mark_delivered('digest:1', $1)`, [destination])).toMatchObject({ ok: true });
+      expect(await suite.runAs('service_role', `select public.notify_mark_delivered('digest:1', $1)`, [destination])).toMatchObject({
+        ok: true,
+      });
     expect(await delivered()).toEqual({ ok: true, rows: [{ d: ['chat', 'email'] }] });
-    expect(await suite.runAs('service_role', `select public.notify_mark_delivered('digest:1', 'sms')`)).toMatchObject({ ok: false, code: '23514' });
+    expect(await suite.runAs('service_role', `select public.notify_mark_delivered('digest:1', 'sms')`)).toMatchObject({
+      ok: false,
+      code: '23514',
+    });
   });
 });
 
@@ -539,7 +578,10 @@ describe('health', () => {
       await suite.db.exec(`update private.notify_outbox set created_at = now() - interval '6 minutes'`);
       await setLimit('storage_mb', 0);
       const report = await health();
-      expect(report['vault secrets']).toEqual({ ok: false, detail: expect.stringMatching(/^missing: notify_submission_secret \(vault\.create_secret/) });
+      expect(report['vault secrets']).toEqual({
+        ok: false,
+        detail: expect.stringMatching(/^missing: notify_submission_secret \(vault\.create_secret/),
+      });
       expect(report.deliveries).toEqual({ ok: false, detail: expect.stringMatching(/^1 pending \(oldest .*\), 0 failing$/) });
       expect(report.storage).toEqual({ ok: false, detail: expect.stringMatching(/ of 0 MB \(100%\)$/) });
     } finally {

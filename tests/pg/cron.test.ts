@@ -50,12 +50,18 @@ describe('the real pg_cron', () => {
   it('runs the drain at the next minute: it posts what waited for the Vault secrets, takes the digest of an ended window, and health reports the run', async () => {
     // Stored while the Vault secrets are missing: the row's own message waits in the outbox.
     const waiting = sampleRow('contact_submissions', 'waited@example.com');
-    const stored = await post(client, { table: 'contact_submissions', body: waiting, headers: { 'cf-connecting-ip': '192.0.2.1' } }, 'read committed');
+    const stored = await post(
+      client,
+      { table: 'contact_submissions', body: waiting, headers: { 'cf-connecting-ip': '192.0.2.1' } },
+      'read committed',
+    );
     expect(stored.result.ok).toBe(true);
     // A row from an ended window with no message of its own (the window's ceiling was spent).
     await owner.query(`insert into public.contact_submissions (id, first_name, last_name, email, message, created_at)
       values (gen_random_uuid(), 'Digest', 'Row', 'digest@example.com', 'Hi', now() - interval '11 minutes')`);
-    await owner.query(`delete from private.notify_outbox where row_id = (select id from public.contact_submissions where email = 'digest@example.com')`);
+    await owner.query(
+      `delete from private.notify_outbox where row_id = (select id from public.contact_submissions where email = 'digest@example.com')`,
+    );
     await owner.query(`update private.notify_window set started_at = now() - interval '12 minutes'`);
     await owner.query(
       `insert into vault.decrypted_secrets values ('notify_submission_url', 'http://127.0.0.1/functions/v1/notify-submission'), ('notify_submission_secret', $1)`,
@@ -86,7 +92,9 @@ describe('the real pg_cron', () => {
       expect.stringMatching(/^email 1 more submission, .*: 0 held for review$/),
       'email New contact request: Ada Lovelace',
     ]);
-    const { rows: state } = await owner.query(`select last_drain ->> 'digest' as digest, (last_drain ->> 'posted')::int as posted from private.notify_state`);
+    const { rows: state } = await owner.query(
+      `select last_drain ->> 'digest' as digest, (last_drain ->> 'posted')::int as posted from private.notify_state`,
+    );
     expect(state).toEqual([{ digest: expect.stringMatching(/^\d+$/), posted: 1 }]);
     // The next run (here by hand) reads the answers: both confirmed.
     const { rows: drained } = await owner.query(`select private.notify_drain() as r`);

@@ -237,7 +237,9 @@ describe('under READ COMMITTED (PostgREST) every limit is met exactly, never exc
     );
     expect(queued.map((q) => q.number)).toEqual(Array.from({ length: LIMITS.notifications }, (_, i) => i + 1));
     // However many held rows arrived at once, one alert.
-    const { rows: alerts } = await owner.query(`select body -> 'alert' ->> 'kind' as kind from net.http_request_queue where body ->> 'type' = 'ALERT'`);
+    const { rows: alerts } = await owner.query(
+      `select body -> 'alert' ->> 'kind' as kind from net.http_request_queue where body ->> 'type' = 'ALERT'`,
+    );
     expect(alerts).toEqual([{ kind: 'held' }]);
     await owner.query(`update private.notify_window set started_at = started_at - interval '10 minutes';
       update private.notify_senders set window_started_at = window_started_at - interval '10 minutes';
@@ -404,10 +406,13 @@ describe('the storage budget counts live data, on a real server', () => {
 
   it('counts about what the rows take on disk once compacted, and gives room back at once when rows are erased: no VACUUM', async () => {
     await fresh();
-    await owner.query(`update private.form_limits set max_rows = 10000 where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`);
+    await owner.query(
+      `update private.form_limits set max_rows = 10000 where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`,
+    );
     try {
       // 600 rows of every size the forms allow, sent 200 at a time; random text, so compression cannot hide any of it.
-      const words = () => Array.from({ length: 1 + Math.floor(Math.random() * 600) }, () => Math.random().toString(36).slice(2, 9)).join(' ');
+      const words = () =>
+        Array.from({ length: 1 + Math.floor(Math.random() * 600) }, () => Math.random().toString(36).slice(2, 9)).join(' ');
       const requests = Array.from({ length: 600 }, (_, i) => ({
         table: TABLE,
         body: { ...sampleRow(TABLE, `size-${i}@example.com`), message: words().slice(0, 5000) },
@@ -427,7 +432,11 @@ describe('the storage budget counts live data, on a real server', () => {
       await owner.query(`select public.erase_submitter('size-' || n || '@example.com') from generate_series(0, 359) n`);
       expect(await onDisk()).toBe(compacted);
       expect(await used()).toBeLessThan(counted * 0.5);
-      const visitor = await sendAll(clients.slice(0, 1), [{ table: TABLE, body: sampleRow(TABLE, 'after@example.com'), headers: { 'cf-connecting-ip': '192.0.2.200' } }], 'read committed');
+      const visitor = await sendAll(
+        clients.slice(0, 1),
+        [{ table: TABLE, body: sampleRow(TABLE, 'after@example.com'), headers: { 'cf-connecting-ip': '192.0.2.200' } }],
+        'read committed',
+      );
       expect(visitor.answers[0].result.ok).toBe(true);
     } finally {
       await owner.query(
@@ -439,7 +448,9 @@ describe('the storage budget counts live data, on a real server', () => {
 
   it('stays exact, with no deadlock, while 400 inserts, the drain and erasures run at once; every row ends announced, pending or in a digest', async () => {
     await fresh();
-    await owner.query(`update private.form_limits set max_rows = 10000 where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`);
+    await owner.query(
+      `update private.form_limits set max_rows = 10000 where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`,
+    );
     try {
       const requests = Array.from({ length: 2 * CONCURRENCY }, (_, i) => ({
         table: (i % 3 === 0 ? 'job_applications' : TABLE) as TableName,

@@ -35,6 +35,8 @@ export interface InboxMessage {
 export interface Team {
   /** Every message the team received, in order. */
   inbox: InboxMessage[];
+  /** The bodies of the requests the function answered with a 2xx, in order, and when. */
+  delivered: { body: Record<string, unknown>; at: number }[];
   /** Requests the function answered, by status. */
   answered: Map<number, number>;
   /** While true the function answers 500 and does nothing. */
@@ -45,8 +47,7 @@ export interface Team {
 /** Receipts in the database itself, as the function reaches them over the REST API. */
 function sqlReceipts(client: pg.Client): Receipts {
   return {
-    delivered: async (key) =>
-      (await client.query<{ d: DestinationName[] }>('select public.notify_delivered($1) as d', [key])).rows[0].d,
+    delivered: async (key) => (await client.query<{ d: DestinationName[] }>('select public.notify_delivered($1) as d', [key])).rows[0].d,
     mark: async (key, destination) => void (await client.query('select public.notify_mark_delivered($1, $2)', [key, destination])),
   };
 }
@@ -96,10 +97,11 @@ export async function startTeam(connection: pg.ClientConfig, pollMs = 50): Promi
     () => {},
     sqlReceipts(service),
   );
-  const team: Team = { inbox, answered: new Map(), outage: false, stop: async () => {} };
+  const team: Team = { inbox, delivered: [], answered: new Map(), outage: false, stop: async () => {} };
 
-  const answer = async (request: { id: string; url: string; body: unknown; headers: Record<string, string>; timeout_milliseconds: number }) => {
-    let row: { status: number | null; content: string | null; timed_out: boolean; error: string | null };
+  type Queued = { id: string; url: string; body: unknown; headers: Record<string, string>; timeout_milliseconds: number };
+  type Answer = { id: string; status: number | null; content: string | null; timed_out: boolean; error: string | null };
+  const answer = async (request: Queued): Promise<Answer> => {
     try {
       const call = team.outage
         ? Promise.resolve(new Response('{"error":"the function is down"}', { status: 500 }))
@@ -108,27 +110,29 @@ export async function startTeam(connection: pg.ClientConfig, pollMs = 50): Promi
         call,
         new Promise<null>((resolve) => setTimeout(() => resolve(null), request.timeout_milliseconds)),
       ]);
-      row = response
-        ? { status: response.status, content: await response.text(), timed_out: false, error: null }
-        : { status: null, content: null, timed_out: true, error: 'Timeout was reached' };
+      if (!response) return { id: request.id, status: null, content: null, timed_out: true, error: 'Timeout was reached' };
+      const row = { id: request.id, status: response.status, content: await response.text(), timed_out: false, error: null };
+      team.answered.set(row.status, (team.answered.get(row.status) ?? 0) + 1);
+      if (row.status >= 200 && row.status < 300) team.delivered.push({ body: request.body as Record<string, unknown>, at: Date.now() });
+      return row;
     } catch (error) {
-      row = { status: null, content: null, timed_out: false, error: (error as Error).message };
+      return { id: request.id, status: null, content: null, timed_out: false, error: (error as Error).message };
     }
-    if (row.status !== null) team.answered.set(row.status, (team.answered.get(row.status) ?? 0) + 1);
-    await worker.query(
-      `insert into net._http_response (id, status_code, content_type, content, timed_out, error_msg) values ($1, $2, 'application/json', $3, $4, $5)`,
-      [request.id, row.status, row.content, row.timed_out, row.error],
-    );
   };
 
   let running = true;
   const loop = (async () => {
     while (running) {
-      const { rows } = await worker.query(
+      const { rows } = await worker.query<Queued>(
         `delete from net.http_request_queue where id in (select id from net.http_request_queue order by id limit 100)
          returning id, url, body, headers, timeout_milliseconds`,
       );
-      await Promise.all(rows.map(answer));
+      // The function handles them at once; their answers are written one after the other on the worker's connection.
+      for (const row of await Promise.all(rows.map(answer)))
+        await worker.query(
+          `insert into net._http_response (id, status_code, content_type, content, timed_out, error_msg) values ($1, $2, 'application/json', $3, $4, $5)`,
+          [row.id, row.status, row.content, row.timed_out, row.error],
+        );
       if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   })();

@@ -42,7 +42,6 @@ function runAsOwner(binary: string, args: string[]): void {
   execFileSync(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-
 /** Whether these binaries have pg_cron next to them. */
 export function hasPgCron(): boolean {
   const share = execFileSync(join(PG_BIN, 'pg_config'), ['--sharedir'], { encoding: 'utf8' }).trim();

@@ -139,7 +139,9 @@ export function createHandler(
       );
       if (outcome.ok && key && receipts) {
         // A failure to remember costs at most one repeat on a later retry: the message itself is out.
-        await receipts.mark(key, outcome.name).catch((error: Error) => prefix(`${row}: could not remember ${outcome.name}: ${error.message}`));
+        await receipts
+          .mark(key, outcome.name)
+          .catch((error: Error) => prefix(`${row}: could not remember ${outcome.name}: ${error.message}`));
       }
     }
     const delivered = outcomes.filter((o) => o.ok).map((o) => o.name);

@@ -164,7 +164,8 @@ function span(from: string, to: string): string {
 const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 
 /** The query that lists what a digest counted, newest first: what the team runs as the service role. */
-export const digestQuery = (digest: Digest) => `select * from ${digest.review} where digest_id = ${digest.digestId} order by created_at desc`;
+export const digestQuery = (digest: Digest) =>
+  `select * from ${digest.review} where digest_id = ${digest.digestId} order by created_at desc`;
 
 /** A digest: the rows without a message of their own, counted once each, and the query that lists them. */
 export function digestMessage(digest: Digest): Message {

@@ -209,7 +209,13 @@ export function parseAlert(body: unknown): ParsedAlert {
         if (percent !== 80 && percent !== 100) throw new Invalid('alert.percent must be 80 or 100');
         return {
           ok: true,
-          alert: { ...common, kind: 'storage', percent, usedBytes: count(value, 'used_bytes', 'alert'), budgetBytes: count(value, 'budget_bytes', 'alert') },
+          alert: {
+            ...common,
+            kind: 'storage',
+            percent,
+            usedBytes: count(value, 'used_bytes', 'alert'),
+            budgetBytes: count(value, 'budget_bytes', 'alert'),
+          },
         };
       }
       default:

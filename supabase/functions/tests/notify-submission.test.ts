@@ -342,7 +342,12 @@ Deno.test('a digest reaches both destinations: counts, senders, and the query th
     assert.equal(email.subject, '940 more submissions, 2026-11-25, 09:40 UTC to 09:49 UTC: 930 held for review');
     assert.equal(email.reply_to, undefined);
     for (const text of [email.text, email.html, chat.text]) {
-      assert.ok(text.includes('940 submissions stored 2026-11-25, 09:40 UTC to 09:49 UTC, from about 990 senders, got no message of their own (10 did)'), text);
+      assert.ok(
+        text.includes(
+          '940 submissions stored 2026-11-25, 09:40 UTC to 09:49 UTC, from about 990 senders, got no message of their own (10 did)',
+        ),
+        text,
+      );
       assert.ok(text.includes('930 of them, from about 930 senders, are held for review'), text);
       assert.ok(text.includes('select * from private.form_inbox where digest_id = 42 order by created_at desc'), text);
       assert.ok(text.includes('release_held_submissions'), text);
@@ -472,7 +477,9 @@ Deno.test('remembers each delivered key per destination, as the service role, an
     assert.deepEqual(repeat.body, { delivered: [], duplicate: ['email', 'chat'] });
     assert.equal(emailOf(stub).length, 1);
     assert.equal(chatOf(stub).length, 1);
-    assert.ok(repeat.logs.some((line) => line.includes('row:contact_submissions:1: already delivered to email, chat; not sent there again')));
+    assert.ok(
+      repeat.logs.some((line) => line.includes('row:contact_submissions:1: already delivered to email, chat; not sent there again')),
+    );
   }),
 );
 
