@@ -71,10 +71,8 @@ for (const c of cases) {
         await form.getByRole('button', { name: c.copy.submit }).click();
         // During a flood a real visitor is refused too: the notice says when to try again (Retry-After: 540 s)
         // and names the address to write to instead.
-        const throttledCopy = throttledNotice(
-          { ...copy.common.throttled, text: fillPlaceholders(copy.common.throttled.text, values) },
-          540_000,
-        );
+        const refusal = throttledNotice(copy.common.throttled, 540_000);
+        const throttledCopy = { ...refusal, text: fillPlaceholders(refusal.text, values) };
         expect(throttledCopy.text).toContain(site.email.support);
         expect(throttledCopy.text).toContain('in 9 minutes');
         const throttled = notice(page, 'alert', throttledCopy);
