@@ -395,15 +395,15 @@ begin
 end
 $$;
 
--- Wait before attempt n+1 after n failed attempts: a minute for the first five (so a short
--- outage ends within a minute of recovery), then doubling up to an hour.
+-- Wait before attempt n+1 after n failed attempts: the drain's next run for the first five (45 s,
+-- so a run that starts a few milliseconds early still finds it due), then doubling, up to an hour.
 create function private.notify_backoff(attempts integer)
 returns interval
 language sql
 immutable
 set search_path = ''
 as $$
-  select least(interval '1 minute' * power(2, greatest(attempts - 5, 0)), interval '1 hour')
+  select least(interval '1 minute' * power(2, greatest(attempts - 5, 0)), interval '1 hour') - interval '15 seconds'
 $$;
 
 -- ---------------------------------------------------------------------------
@@ -635,11 +635,12 @@ $$;
 -- ---------------------------------------------------------------------------
 -- Reads pg_net's answers (2xx: delivered; the row is marked announced, the digest delivered;
 -- anything else, or no answer after 5 minutes: retried after notify_backoff), takes the next
--- digest, raises the job's alerts, and posts what is due. While the function fails, only 5
--- entries are tried a run; its first success makes every waiting entry due at once and takes a
--- catch-up digest of the open window too, so everything the team missed goes out in the next two
--- runs after the function recovers. Returns what it did, also kept in private.notify_state for
--- public.form_health().
+-- digest, raises the job's alerts, and posts what is due. While the function fails, each run
+-- tries the 5 entries that are next due, due yet or not (whatever their backoff, so a recovery is
+-- noticed at the next run however long the outage); its first success makes every waiting entry
+-- due at once and takes a catch-up digest of the open window too, so everything the team missed
+-- goes out within two runs after the function recovers. Returns what it did, also kept in
+-- private.notify_state for public.form_health().
 create function private.notify_drain()
 returns jsonb
 language plpgsql
@@ -752,7 +753,8 @@ begin
   if endpoint.url is not null then
     for entry in
       select * from private.notify_outbox o
-      where o.delivered_at is null and o.dropped_at is null and o.request_id is null and o.next_attempt_at <= now()
+      where o.delivered_at is null and o.dropped_at is null and o.request_id is null
+        and (o.next_attempt_at <= now() or state.endpoint_failing)
       order by o.next_attempt_at, o.id
       limit case when state.endpoint_failing then 5 else 200 end
       for update skip locked

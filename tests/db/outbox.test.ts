@@ -245,7 +245,7 @@ describe('every stored row ends in a state the team can see', () => {
     expect(await all(`select id from private.form_inbox`)).toEqual([]);
   });
 
-  it('a failed, refused, timed-out or unanswered post is retried with backoff until the function confirms', async () => {
+  it('a failed, refused, timed-out or unanswered post is tried again at the next run until the function confirms', async () => {
     await send(spread(2));
     const failures: [number | null, { timed_out?: boolean; error_msg?: string } | 'silence', RegExp][] = [
       [500, {}, /^HTTP 500: \{"error":"down"\}$/],
@@ -257,61 +257,69 @@ describe('every stored row ends in a state the team can see', () => {
     for (const [attempt, [status, extra, error]] of failures.entries()) {
       const request = (await queued()).at(-1)!;
       expect(request.body.delivery.attempt).toBe(attempt + 1);
+      // No answer yet: the attempt is in flight, nothing is sent again.
+      if (extra === 'silence') expect(await drain()).toMatchObject({ failed: 0, posted: 0 });
       if (extra === 'silence') await suite.db.exec(`update private.notify_outbox set sent_at = now() - interval '6 minutes'`);
       else await answer(request.id, status, extra);
-      expect(await drain()).toMatchObject({ failed: 1, posted: 0 });
+      // The function is failing: the same run tries again.
+      expect(await drain()).toMatchObject({ failed: 1, posted: 1, endpoint: 'failing' });
       expect((await outbox())[0].last_error).toMatch(error);
-      // Not due yet: the next run posts nothing.
-      expect(await drain()).toMatchObject({ posted: 0 });
-      await makeDue();
-      expect(await drain()).toMatchObject({ posted: expect.any(Number) });
     }
     await answer((await queued()).at(-1)!.id, 200);
-    expect(await drain()).toMatchObject({ confirmed: 1, pending: 0 });
+    expect(await drain()).toMatchObject({ confirmed: 1, pending: 0, endpoint: 'ok' });
     expect((await outbox())[0]).toMatchObject({ attempts: 6, last_error: null });
     expect(new Set((await queued()).map((q) => q.body.delivery.key)).size).toBe(1);
   });
 
-  it('waits a minute between the first attempts, then doubles up to an hour', async () => {
-    const { rows } = await suite.db.query<{ minutes: number }>(
-      'select extract(epoch from private.notify_backoff(n)) / 60 as minutes from generate_series(1, 12) n order by n',
-    );
-    expect(rows.map((r) => Number(r.minutes))).toEqual([1, 1, 1, 1, 1, 2, 4, 8, 16, 32, 60, 60]);
+  it('while the function works, a message it refuses waits its backoff before the next attempt', async () => {
+    await send(spread(5), 'contact_submissions', 'refused@example.com');
+    await send(spread(6), 'contact_submissions', 'fine@example.com');
+    const [refused, fine] = await queued();
+    await answer(refused.id, 400, { content: '{"error":"record.message must be a non-empty string"}' });
+    await answer(fine.id, 200);
+    await suite.db.exec(`update net._http_response set created = created + interval '1 second' where id = ${fine.id}`);
+    expect(await drain()).toMatchObject({ confirmed: 1, failed: 1, posted: 0, endpoint: 'ok' });
+    expect(await drain()).toMatchObject({ posted: 0 });
+    await makeDue();
+    expect(await drain()).toMatchObject({ posted: 1 });
+    expect((await queued()).at(-1)!.body.delivery).toEqual({ key: refused.body.delivery.key, attempt: 2 });
   });
 
-  it('while the function fails tries five entries a run, and its first success makes every waiting entry due at once', async () => {
+  it('waits for the next run after each of the first five attempts, then doubles up to an hour', async () => {
+    const { rows } = await suite.db.query<{ seconds: number }>(
+      'select extract(epoch from private.notify_backoff(n)) as seconds from generate_series(1, 12) n order by n',
+    );
+    expect(rows.map((r) => Number(r.seconds))).toEqual([45, 45, 45, 45, 45, 105, 225, 465, 945, 1905, 3585, 3585]);
+  });
+
+  it('while the function fails tries the five entries next due each run, due or not, and its first success makes every waiting entry due at once', async () => {
     await sendMany(8, spread);
     await answerAll(500);
-    expect(await drain()).toMatchObject({ failed: 8, endpoint: 'failing' });
-    await makeDue();
-    expect(await drain()).toMatchObject({ posted: 5 });
+    expect(await drain()).toMatchObject({ failed: 8, posted: 5, endpoint: 'failing' });
     await answerAll(500);
-    await drain();
-    // Backoff pushed them a minute out; one probe is answered 200 by a recovered function.
-    await makeDue();
-    await drain();
-    const [probe] = (await queued()).slice(-5);
-    await answer(probe.id, 200);
-    await answerAll(503);
-    await suite.db.exec(`update net._http_response set created = now() - interval '1 second' where status_code = 503`);
+    // An hour's backoff does not stop the probes: a recovery is noticed at the next run.
+    await suite.db.exec(`update private.notify_outbox set next_attempt_at = now() + interval '1 hour'`);
+    expect(await drain()).toMatchObject({ failed: 5, posted: 5 });
+    // The function recovers: the last probes are answered 200.
+    await answerAll(200);
     const recovered = await drain();
-    expect(recovered).toMatchObject({ confirmed: 1, endpoint: 'ok' });
-    expect(recovered.posted).toBe(7);
+    expect(recovered).toMatchObject({ confirmed: 5, recovered: true, endpoint: 'ok', posted: 3 });
   });
 
   it('once the function recovers, the drain takes a catch-up digest of the open window too, so the team has everything it missed', async () => {
     // 12 senders in one window: 10 messages of their own, 2 rows for the window's digest.
     await sendMany(12, spread);
     await answerAll(500);
-    expect(await drain()).toMatchObject({ failed: 10, digest: null, endpoint: 'failing' });
+    expect(await drain()).toMatchObject({ failed: 10, posted: 5, digest: null, endpoint: 'failing' });
     // A minute later, the window still open: no digest yet.
     await suite.db.exec(`update public.contact_submissions set created_at = created_at - interval '1 minute';
       update private.notify_window set started_at = started_at - interval '1 minute'`);
-    await makeDue();
     expect(await drain()).toMatchObject({ posted: 5, digest: null, recovered: false });
     await answerAll(200);
     const recovered = await drain();
-    expect(recovered).toMatchObject({ confirmed: 5, recovered: true, digest: expect.any(Number), posted: 5 });
+    expect(recovered).toMatchObject({ confirmed: 10, recovered: true, digest: expect.any(Number) });
+    // The digest went out with it, at once.
+    expect((await queued()).at(-1)!.body).toMatchObject({ type: 'SUMMARY', summary: { digest_id: recovered.digest, unannounced: 2 } });
     expect(await one('select count(*)::int as n from public.contact_submissions where digest_id = $1', [recovered.digest])).toEqual({
       n: 2,
     });
@@ -322,9 +330,9 @@ describe('every stored row ends in a state the team can see', () => {
     await answerAll(500);
     await drain();
     await suite.runAs('service_role', `select public.erase_submitter('erased@example.com')`);
-    await makeDue();
+    await answerAll(500);
     const requests = (await queued()).length;
-    expect(await drain()).toMatchObject({ posted: 0, dropped: 1, pending: 0 });
+    expect(await drain()).toMatchObject({ failed: 1, posted: 0, dropped: 1, pending: 0 });
     expect((await queued()).length).toBe(requests);
     expect((await outbox())[0].dropped_reason).toBe('the row was deleted (erased or expired) before it was announced');
   });
@@ -515,16 +523,16 @@ describe('the team’s view', () => {
             table_name: 'contact_submissions',
             email: null,
             held: null,
-            state: expect.stringMatching(/^failing: 1 attempts, next /),
-            attempts: 1,
+            state: expect.stringMatching(/^attempt 2 in flight since /),
+            attempts: 2,
           },
           {
             item: 'submission',
             table_name: 'contact_submissions',
             email: 'first@example.com',
             held: false,
-            state: 'own message not yet delivered (1 attempts, last: HTTP 500: {"error":"down"})',
-            attempts: 1,
+            state: 'own message not yet delivered (2 attempts, last: HTTP 500: {"error":"down"})',
+            attempts: 2,
           },
         ],
       });

@@ -80,7 +80,7 @@ async function fresh() {
 }
 
 const setLimits = (limits: Record<string, number>) =>
-  owner.query(`update private.form_limits l set max_rows = v.max from jsonb_each_text($1) v(name, max) where l.name = v.name`, [
+  owner.query(`update private.form_limits l set max_rows = v.max::int from jsonb_each_text($1) v(name, max) where l.name = v.name`, [
     JSON.stringify(limits),
   ]);
 const DEPLOYED = { per_address: 3, per_client: 20, per_client_day: 50, per_prefix: 30, per_table: 60, storage_mb: 300, held_per_day: 5000 };
@@ -95,22 +95,31 @@ const own24 = (i: number) => `${20 + (i >> 8)}.${i & 255}.9.1`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Rows stored and not seen by the team: with the outbox, from the database; before it, from what reached the team. */
-async function unseen(): Promise<{ stored: number; unseen: number }> {
-  const { rows } = await owner.query<{ stored: number; unseen: number }>(
-    outbox
-      ? `select count(*)::int as stored,
-           (count(*) filter (where c.announced_at is null and not exists (select 1 from private.notify_digests d where d.id = c.digest_id and d.delivered_at is not null)))::int as unseen
-         from public.contact_submissions c`
-      : `select count(*)::int as stored, count(*)::int as unseen from public.contact_submissions`,
-  );
-  if (outbox) return rows[0];
-  // Before the outbox: a row is seen when its own message, or a summary counting it, reached the team.
-  const own = new Set(team.delivered.filter((d) => d.body.type === 'INSERT').map((d) => (d.body.record as { id: string }).id));
-  const summarised = team.delivered
+/**
+ * Rows stored and not yet seen by the team, counted from what reached it: a row is seen once its own
+ * message, or a digest (a summary, before the outbox) counting it, was delivered. With the outbox,
+ * also the rows the database has not yet confirmed (it learns of a delivery at the drain's next run).
+ */
+async function unseen(): Promise<{ stored: number; unseen: number; unconfirmed: number }> {
+  const own = team.delivered.filter((d) => d.body.type === 'INSERT').map((d) => (d.body.record as { id: string }).id);
+  const digests = team.delivered
     .filter((d) => d.body.type === 'SUMMARY')
-    .reduce((sum, d) => sum + Number((d.body.summary as { unannounced: number }).unannounced), 0);
-  return { stored: rows[0].stored, unseen: Math.max(0, rows[0].stored - own.size - summarised) };
+    .map((d) => d.body.summary as { digest_id?: number; unannounced: number });
+  if (outbox) {
+    const { rows } = await owner.query<{ stored: number; unseen: number; unconfirmed: number }>(
+      `select count(*)::int as stored,
+              (count(*) filter (where not (c.id = any($1::uuid[]) or c.digest_id = any($2::bigint[]))))::int as unseen,
+              (count(*) filter (where c.announced_at is null
+                and not exists (select 1 from private.notify_digests d where d.id = c.digest_id and d.delivered_at is not null)))::int as unconfirmed
+       from public.contact_submissions c`,
+      [own, digests.map((d) => d.digest_id)],
+    );
+    return rows[0];
+  }
+  const { rows } = await owner.query<{ stored: number }>(`select count(*)::int as stored from public.contact_submissions`);
+  const summarised = digests.reduce((sum, d) => sum + Number(d.unannounced), 0);
+  const stored = rows[0].stored;
+  return { stored, unseen: Math.max(0, stored - new Set(own).size - summarised), unconfirmed: stored };
 }
 
 /** Messages the team received more than once (the same e-mail idempotency key, or the same chat footer). */

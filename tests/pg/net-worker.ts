@@ -89,9 +89,9 @@ export async function startTeam(connection: pg.ClientConfig, pollMs = 50): Promi
     NOTIFY_RETRY_DELAY_MS: '50',
   };
   const worker = new pg.Client(connection);
-  const service = new pg.Client(connection);
-  await Promise.all([worker.connect(), service.connect()]);
-  await service.query('set role service_role');
+  await worker.connect();
+  // The function's requests run at once, each on a connection of its own, as PostgREST serves them.
+  const service = new pg.Pool({ ...connection, max: 10, options: '-c role=service_role' });
   const handler = createHandler(
     readConfig((name) => env[name]),
     () => {},
