@@ -501,3 +501,44 @@ describe('the storage budget counts live data, on a real server', () => {
     }
   });
 });
+
+describe('held rows at a window’s edges, 200 at once', () => {
+  it('when held rows open a window and when they close an ended one: none is announced on its own, one alert per window', async () => {
+    await fresh();
+    // Every row is held (the table's ceiling is 0); each request from a network of its own.
+    await owner.query(`update private.form_limits set max_rows = 0 where name = 'per_table'`);
+    try {
+      const flood = (round: number) =>
+        sendAll(
+          clients,
+          Array.from({ length: CONCURRENCY }, (_, i) => ({
+            table: TABLE,
+            body: sampleRow(TABLE, `edge-${round}-${i}@example.com`),
+            headers: { 'cf-connecting-ip': `198.${18 + round}.${i}.1` },
+          })),
+          'read committed',
+        );
+      const sent = async () =>
+        (
+          await owner.query<{ own: number; alerts: number }>(
+            `select count(*) filter (where body ->> 'type' = 'INSERT')::int as own,
+                    count(*) filter (where body ->> 'type' = 'ALERT' and body -> 'alert' ->> 'kind' = 'held')::int as alerts
+             from net.http_request_queue`,
+          )
+        ).rows[0];
+      // No window is open: the first of the 200 opens it.
+      expect((await owner.query(`select started_at = '-infinity' as closed from private.notify_window`)).rows).toEqual([{ closed: true }]);
+      const first = await flood(0);
+      expect(new Set(first.answers.map(kindOf))).toEqual(new Set(['stored']));
+      expect(await sent()).toEqual({ own: 0, alerts: 1 });
+      // The window ends: the first of the next 200 closes it and opens the next.
+      await owner.query(`update private.notify_window set started_at = started_at - interval '10 minutes'`);
+      const second = await flood(1);
+      expect(new Set(second.answers.map(kindOf))).toEqual(new Set(['stored']));
+      expect(await sent()).toEqual({ own: 0, alerts: 2 });
+      expect((await owner.query(`select count(*)::int as n from public.${TABLE} where not held`)).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await owner.query(`update private.form_limits set max_rows = 60 where name = 'per_table'`);
+    }
+  });
+});
