@@ -44,11 +44,11 @@ export interface Team {
   stop: () => Promise<void>;
 }
 
-/** Receipts in the database itself, as the function reaches them over the REST API. */
-function sqlReceipts(client: pg.Client): Receipts {
+/** Receipts in the database itself, as the function reaches them over the REST API (as the service role). */
+function sqlReceipts(pool: pg.Pool): Receipts {
   return {
-    delivered: async (key) => (await client.query<{ d: DestinationName[] }>('select public.notify_delivered($1) as d', [key])).rows[0].d,
-    mark: async (key, destination) => void (await client.query('select public.notify_mark_delivered($1, $2)', [key, destination])),
+    delivered: async (key) => (await pool.query<{ d: DestinationName[] }>('select public.notify_delivered($1) as d', [key])).rows[0].d,
+    mark: async (key, destination) => void (await pool.query('select public.notify_mark_delivered($1, $2)', [key, destination])),
   };
 }
 
