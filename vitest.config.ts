@@ -21,7 +21,8 @@ export default getViteConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'content', include: ['tests/content/**/*.test.ts'] } },
       { extends: true, test: { name: 'db', include: ['tests/db/**/*.test.ts'] } },
-      { extends: true, test: { name: 'pg', include: ['tests/pg/**/*.test.ts'] } },
+      // Two files at once: the pg_cron file mostly waits for a minute boundary while the flood file runs.
+      { extends: true, test: { name: 'pg', include: ['tests/pg/**/*.test.ts'], maxWorkers: 2, fileParallelism: true } },
       { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/build/global-setup.ts'] } },
       { extends: true, test: { name: 'load', include: ['tests/pg/**/*.load.ts'] } },
     ],
