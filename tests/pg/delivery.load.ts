@@ -192,7 +192,7 @@ it('alerts: from the first held row, and from the first capacity refusal, to the
     results.push([
       'alert: first capacity refusal',
       refused ? seconds(refused.at - refusedAt) : 'none',
-      refused ? `${refused.subject} (the drain runs once a minute)` : 'no alert exists',
+      refused ? `${refused.subject} (the drain runs every 30 seconds)` : 'no alert exists',
     ]);
   } finally {
     await setLimits(DEPLOYED);
