@@ -46,7 +46,15 @@ beforeAll(async () => {
   outbox = (await owner.query(`select to_regclass('private.notify_outbox') is not null as o`)).rows[0].o;
   clients = await connect(server.connection, CONCURRENCY);
   team = await startTeam(server.connection);
-});
+  // Steady state: pg_cron's first minute has begun (its jobs start at a minute's start), so what is
+  // timed below is the cadence of the jobs, not the wait for their first run.
+  await expect
+    .poll(async () => (await owner.query(`select count(*)::int as n from cron.job_run_details`)).rows[0].n, {
+      timeout: 70_000,
+      interval: 500,
+    })
+    .toBeGreaterThan(0);
+}, 120_000);
 
 afterAll(async () => {
   await team?.stop();
