@@ -62,8 +62,9 @@ $$;
 create table private.form_storage (
   -- 'contact_submissions', 'job_applications' (kept by triggers) or 'bookkeeping' (measured by the purge job).
   part text not null check (part in ('contact_submissions', 'job_applications', 'bookkeeping')),
-  -- The inserting or deleting backend's pid % 8: concurrent writers rarely wait for one another.
-  shard smallint not null check (shard between 0 and 7),
+  -- The writing backend's pid % 8 (8 more for held rows): concurrent writers rarely wait for one another,
+  -- and held rows never wait for normal ones.
+  shard smallint not null check (shard between 0 and 15),
   rows bigint not null default 0,
   bytes bigint not null default 0,
   measured_at timestamptz,
@@ -76,26 +77,13 @@ revoke all on table private.form_storage from public, anon, authenticated;
 
 insert into private.form_storage (part, shard, rows, bytes)
 select part, shard, 0, 0
-from unnest(array['contact_submissions', 'job_applications', 'bookkeeping']) part, generate_series(0, 7) shard;
+from unnest(array['contact_submissions', 'job_applications', 'bookkeeping']) part, generate_series(0, 15) shard;
 update private.form_storage s set rows = c.n, bytes = c.b
 from (select count(*) as n, coalesce(sum(private.form_row_bytes(to_jsonb(c))), 0) as b from public.contact_submissions c) c
 where s.part = 'contact_submissions' and s.shard = 0;
 update private.form_storage s set rows = j.n, bytes = j.b
 from (select count(*) as n, coalesce(sum(private.form_row_bytes(to_jsonb(j))), 0) as b from public.job_applications j) j
 where s.part = 'job_applications' and s.shard = 0;
-
-create function private.form_storage_inserted()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  update private.form_storage s set rows = s.rows + 1, bytes = s.bytes + private.form_row_bytes(to_jsonb(new))
-    where s.part = tg_table_name and s.shard = pg_backend_pid() % 8;
-  return null;
-end
-$$;
 
 -- After a DELETE statement (retention, erase_submitter, the dashboard): one update for all its rows.
 create function private.form_storage_deleted()
@@ -141,11 +129,7 @@ begin
 end
 $$;
 
--- Row triggers fire in name order: form_insert_count (the limits), form_storage_insert, notify_submission.
-create trigger form_storage_insert after insert on public.contact_submissions
-  for each row execute function private.form_storage_inserted();
-create trigger form_storage_insert after insert on public.job_applications
-  for each row execute function private.form_storage_inserted();
+-- A stored row is counted by form_insert_count (below), once its keys are taken.
 create trigger form_storage_delete after delete on public.contact_submissions
   referencing old table as gone for each statement execute function private.form_storage_deleted();
 create trigger form_storage_delete after delete on public.job_applications
@@ -430,6 +414,10 @@ as $$
 $$;
 
 -- The first held row of a notification window: one short alert, posted at once.
+-- Which window's held alert was raised (the window row's own column, read by every held row
+-- without a lock, so later held rows of a window skip the alert at no cost).
+alter table private.notify_window add column held_alert_for timestamptz;
+
 create function private.notify_alert_held(window_started_at timestamptz, window_ends_at timestamptz)
 returns void
 language plpgsql
@@ -439,8 +427,10 @@ as $$
 declare
   delivery_key constant text := 'alert:held:' || private.notify_key_time(window_started_at);
 begin
-  -- Without a lock: every later held row of the window finds the entry and does nothing.
-  if exists (select 1 from private.notify_outbox o where o.key = delivery_key) then
+  -- Once per window: the first held row marks the window (a short lock of its row) and queues the alert.
+  update private.notify_window w set held_alert_for = window_started_at
+    where w.held_alert_for is distinct from window_started_at and w.started_at = window_started_at;
+  if not found then
     return;
   end if;
   perform private.notify_enqueue(delivery_key, 'alert', private.notify_alert_body(jsonb_build_object(
@@ -499,6 +489,63 @@ begin
 end
 $$;
 
+-- After each row is in: the exact count of *_form_hold.sql, and then the row's bytes against the
+-- storage budget, last (a held row in shards of its own, so it never waits for a normal one; one
+-- short update, the only addition to the time a normal row holds its table's key).
+create or replace function private.form_insert_count()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  entry text[];
+  wait integer := 0;
+  hold boolean := new.held;
+  client text := private.form_client_key();
+begin
+  begin
+    foreach entry slice 1 in array private.form_insert_keys(tg_table_name, new.email) loop
+      -- The network's usage before the table's key (the last), so the key every normal row queues for is held briefly.
+      if entry[2] = 'per_table' and client is not null then
+        perform private.form_usage_add(private.form_prefix_key(client));
+      end if;
+      continue when entry[3] = 'hold' and hold;
+      wait := private.form_throttle_take(entry[1], entry[2]);
+      if wait > 0 and entry[3] = 'refuse' then
+        exit;
+      end if;
+      hold := hold or wait > 0;
+      wait := 0;
+    end loop;
+  exception when serialization_failure then
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'form_busy',
+        'message', 'Another submission was being counted at the same moment.',
+        'details', 'Try again in 1 second.',
+        'hint', 'The database runs above READ COMMITTED, where concurrent submissions cannot both be counted.')::text,
+      detail = json_build_object(
+        'status', 503,
+        'headers', json_build_object('Retry-After', '1', 'Access-Control-Expose-Headers', 'Retry-After'))::text;
+  end;
+  if wait > 0 then
+    perform private.form_throttled(wait);
+  end if;
+  if hold and not new.held then
+    execute format('update %I.%I set held = true where id = $1', tg_table_schema, tg_table_name) using new.id;
+    -- The notification trigger sees the row as inserted: tell it.
+    perform set_config('form_guard.held_' || tg_table_name, new.id::text, true);
+  end if;
+  if hold then
+    perform private.form_usage_add('held:' || pg_backend_pid() % 8);
+  end if;
+  update private.form_storage s set rows = s.rows + 1, bytes = s.bytes + private.form_row_bytes(to_jsonb(new))
+    where s.part = tg_table_name and s.shard = pg_backend_pid() % 8 + case when hold then 8 else 0 end;
+  return null;
+end
+$$;
+
 -- After each stored row: posted on its own while its sender and the team are under their
 -- ceilings in the notification window (never when held), as in *_form_hold.sql, but through the
 -- outbox; every other row waits for the next digest, which the scheduled drain takes from the
@@ -526,7 +573,9 @@ begin
   select * into w from private.notify_window;
   if is_held and w.started_at <> '-infinity' and w.started_at > now() - window_length then
     perform private.notify_count_sender(w.started_at, sender_key, false, true, per_sender);
-    perform private.notify_alert_held(w.started_at, w.started_at + window_length);
+    if w.held_alert_for is distinct from w.started_at then
+      perform private.notify_alert_held(w.started_at, w.started_at + window_length);
+    end if;
     return null;
   end if;
   -- One row, locked until commit: rows are posted and numbered one after the other. A row
@@ -538,7 +587,7 @@ begin
   end if;
   post := private.notify_count_sender(w.started_at, sender_key, not is_held and w.notified < ceiling, is_held, per_sender);
   update private.notify_window set started_at = w.started_at, notified = w.notified + post::int;
-  if is_held then
+  if is_held and w.held_alert_for is distinct from w.started_at then
     perform private.notify_alert_held(w.started_at, w.started_at + window_length);
   end if;
   if post then
@@ -833,7 +882,11 @@ begin
         and d.jobid in (select j.jobid from cron.job j
                         where j.jobname in ('notify-submission-drain', 'notify-submission-drain-half', 'form-throttle-purge', 'purge-expired-submissions'))$sql$;
   end if;
-  -- What the bookkeeping takes, counted against storage_mb until the next run.
+  -- What the bookkeeping takes, counted against storage_mb until the next measure (at most once a
+  -- minute: a scan of every bookkeeping row, however often the purge is run by hand).
+  if exists (select 1 from private.form_storage s where s.part = 'bookkeeping' and s.shard = 0 and s.measured_at > now() - interval '1 minute') then
+    return;
+  end if;
   foreach relation in array array['private.form_throttle_keys', 'private.form_usage', 'private.notify_senders',
                                    'private.notify_outbox', 'private.notify_receipts', 'private.notify_digests'] loop
     execute format('select coalesce(sum(pg_column_size(t.*) + 60), 0) from %s t', relation) into part;
@@ -1039,7 +1092,6 @@ comment on function public.form_health() is
 -- Privileges and the jobs
 -- ---------------------------------------------------------------------------
 revoke all on function private.form_row_bytes(jsonb) from public, anon, authenticated;
-revoke all on function private.form_storage_inserted() from public, anon, authenticated;
 revoke all on function private.form_storage_deleted() from public, anon, authenticated;
 revoke all on function private.form_storage_updated() from public, anon, authenticated;
 revoke all on function private.form_storage_truncated() from public, anon, authenticated;
