@@ -12,7 +12,7 @@
 --     its own, a window's digest and an alert are written in the same
 --     transaction as what caused them, then posted to the Edge Function with
 --     pg_net (which sends after commit: nothing here waits on the network).
---     The scheduled job private.notify_drain() reads pg_net's responses,
+--     The scheduled job private.notify_drain() (every 30 seconds) reads pg_net's responses,
 --     marks an entry delivered only on a 2xx, and retries every other outcome
 --     (an error, a refusal, a timeout, no answer at all) with backoff until
 --     the function confirms. Delivery is at-least-once; the function drops a
@@ -30,7 +30,7 @@
 --   * Alerts come early: the first held row of a notification window posts a
 --     short alert at once; capacity refusals (counted by a sequence, which a
 --     refused insert's rollback cannot undo) and reaching 80% and 100% of
---     the storage budget are alerted by the job within a minute, once each.
+--     the storage budget are alerted by the job within 30 seconds, once each.
 --   * Health: public.form_health() (service role) reports what is missing or
 --     late: pg_cron and its jobs, pg_net, the Vault secrets, the last drain,
 --     pending deliveries, the last digest and the storage budget.
@@ -62,8 +62,9 @@ $$;
 create table private.form_storage (
   -- 'contact_submissions', 'job_applications' (kept by triggers) or 'bookkeeping' (measured by the purge job).
   part text not null check (part in ('contact_submissions', 'job_applications', 'bookkeeping')),
-  -- The inserting or deleting backend's pid % 8: concurrent writers rarely wait for one another.
-  shard smallint not null check (shard between 0 and 7),
+  -- The writing backend's pid % 8 (8 more for held rows): concurrent writers rarely wait for one another,
+  -- and held rows never wait for normal ones.
+  shard smallint not null check (shard between 0 and 15),
   rows bigint not null default 0,
   bytes bigint not null default 0,
   measured_at timestamptz,
@@ -76,26 +77,13 @@ revoke all on table private.form_storage from public, anon, authenticated;
 
 insert into private.form_storage (part, shard, rows, bytes)
 select part, shard, 0, 0
-from unnest(array['contact_submissions', 'job_applications', 'bookkeeping']) part, generate_series(0, 7) shard;
+from unnest(array['contact_submissions', 'job_applications', 'bookkeeping']) part, generate_series(0, 15) shard;
 update private.form_storage s set rows = c.n, bytes = c.b
 from (select count(*) as n, coalesce(sum(private.form_row_bytes(to_jsonb(c))), 0) as b from public.contact_submissions c) c
 where s.part = 'contact_submissions' and s.shard = 0;
 update private.form_storage s set rows = j.n, bytes = j.b
 from (select count(*) as n, coalesce(sum(private.form_row_bytes(to_jsonb(j))), 0) as b from public.job_applications j) j
 where s.part = 'job_applications' and s.shard = 0;
-
-create function private.form_storage_inserted()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  update private.form_storage s set rows = s.rows + 1, bytes = s.bytes + private.form_row_bytes(to_jsonb(new))
-    where s.part = tg_table_name and s.shard = pg_backend_pid() % 8;
-  return null;
-end
-$$;
 
 -- After a DELETE statement (retention, erase_submitter, the dashboard): one update for all its rows.
 create function private.form_storage_deleted()
@@ -141,11 +129,7 @@ begin
 end
 $$;
 
--- Row triggers fire in name order: form_insert_count (the limits), form_storage_insert, notify_submission.
-create trigger form_storage_insert after insert on public.contact_submissions
-  for each row execute function private.form_storage_inserted();
-create trigger form_storage_insert after insert on public.job_applications
-  for each row execute function private.form_storage_inserted();
+-- A stored row is counted by form_insert_count (below), once its keys are taken.
 create trigger form_storage_delete after delete on public.contact_submissions
   referencing old table as gone for each statement execute function private.form_storage_deleted();
 create trigger form_storage_delete after delete on public.job_applications
@@ -395,15 +379,16 @@ begin
 end
 $$;
 
--- Wait before attempt n+1 after n failed attempts: the drain's next run for the first five (45 s,
--- so a run that starts a few milliseconds early still finds it due), then doubling, up to an hour.
+-- Wait before attempt n+1 after n failed attempts: the drain's next run for the first five (20 s:
+-- the drain runs every 30 seconds, and a run that starts a little early still finds it due), then
+-- doubling, up to an hour.
 create function private.notify_backoff(attempts integer)
 returns interval
 language sql
 immutable
 set search_path = ''
 as $$
-  select least(interval '1 minute' * power(2, greatest(attempts - 5, 0)), interval '1 hour') - interval '15 seconds'
+  select least(interval '1 minute' * power(2, greatest(attempts - 5, 0)), interval '1 hour') - interval '40 seconds'
 $$;
 
 -- ---------------------------------------------------------------------------
@@ -429,6 +414,10 @@ as $$
 $$;
 
 -- The first held row of a notification window: one short alert, posted at once.
+-- Which window's held alert was raised (the window row's own column, read by every held row
+-- without a lock, so later held rows of a window skip the alert at no cost).
+alter table private.notify_window add column held_alert_for timestamptz;
+
 create function private.notify_alert_held(window_started_at timestamptz, window_ends_at timestamptz)
 returns void
 language plpgsql
@@ -438,8 +427,10 @@ as $$
 declare
   delivery_key constant text := 'alert:held:' || private.notify_key_time(window_started_at);
 begin
-  -- Without a lock: every later held row of the window finds the entry and does nothing.
-  if exists (select 1 from private.notify_outbox o where o.key = delivery_key) then
+  -- Once per window: the first held row marks the window (a short lock of its row) and queues the alert.
+  update private.notify_window w set held_alert_for = window_started_at
+    where w.held_alert_for is distinct from window_started_at and w.started_at = window_started_at;
+  if not found then
     return;
   end if;
   perform private.notify_enqueue(delivery_key, 'alert', private.notify_alert_body(jsonb_build_object(
@@ -498,6 +489,63 @@ begin
 end
 $$;
 
+-- After each row is in: the exact count of *_form_hold.sql, and then the row's bytes against the
+-- storage budget, last (a held row in shards of its own, so it never waits for a normal one; one
+-- short update, the only addition to the time a normal row holds its table's key).
+create or replace function private.form_insert_count()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  entry text[];
+  wait integer := 0;
+  hold boolean := new.held;
+  client text := private.form_client_key();
+begin
+  begin
+    foreach entry slice 1 in array private.form_insert_keys(tg_table_name, new.email) loop
+      -- The network's usage before the table's key (the last), so the key every normal row queues for is held briefly.
+      if entry[2] = 'per_table' and client is not null then
+        perform private.form_usage_add(private.form_prefix_key(client));
+      end if;
+      continue when entry[3] = 'hold' and hold;
+      wait := private.form_throttle_take(entry[1], entry[2]);
+      if wait > 0 and entry[3] = 'refuse' then
+        exit;
+      end if;
+      hold := hold or wait > 0;
+      wait := 0;
+    end loop;
+  exception when serialization_failure then
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'form_busy',
+        'message', 'Another submission was being counted at the same moment.',
+        'details', 'Try again in 1 second.',
+        'hint', 'The database runs above READ COMMITTED, where concurrent submissions cannot both be counted.')::text,
+      detail = json_build_object(
+        'status', 503,
+        'headers', json_build_object('Retry-After', '1', 'Access-Control-Expose-Headers', 'Retry-After'))::text;
+  end;
+  if wait > 0 then
+    perform private.form_throttled(wait);
+  end if;
+  if hold and not new.held then
+    execute format('update %I.%I set held = true where id = $1', tg_table_schema, tg_table_name) using new.id;
+    -- The notification trigger sees the row as inserted: tell it.
+    perform set_config('form_guard.held_' || tg_table_name, new.id::text, true);
+  end if;
+  if hold then
+    perform private.form_usage_add('held:' || pg_backend_pid() % 8);
+  end if;
+  update private.form_storage s set rows = s.rows + 1, bytes = s.bytes + private.form_row_bytes(to_jsonb(new))
+    where s.part = tg_table_name and s.shard = pg_backend_pid() % 8 + case when hold then 8 else 0 end;
+  return null;
+end
+$$;
+
 -- After each stored row: posted on its own while its sender and the team are under their
 -- ceilings in the notification window (never when held), as in *_form_hold.sql, but through the
 -- outbox; every other row waits for the next digest, which the scheduled drain takes from the
@@ -525,7 +573,9 @@ begin
   select * into w from private.notify_window;
   if is_held and w.started_at <> '-infinity' and w.started_at > now() - window_length then
     perform private.notify_count_sender(w.started_at, sender_key, false, true, per_sender);
-    perform private.notify_alert_held(w.started_at, w.started_at + window_length);
+    if w.held_alert_for is distinct from w.started_at then
+      perform private.notify_alert_held(w.started_at, w.started_at + window_length);
+    end if;
     return null;
   end if;
   -- One row, locked until commit: rows are posted and numbered one after the other. A row
@@ -537,7 +587,7 @@ begin
   end if;
   post := private.notify_count_sender(w.started_at, sender_key, not is_held and w.notified < ceiling, is_held, per_sender);
   update private.notify_window set started_at = w.started_at, notified = w.notified + post::int;
-  if is_held then
+  if is_held and w.held_alert_for is distinct from w.started_at then
     perform private.notify_alert_held(w.started_at, w.started_at + window_length);
   end if;
   if post then
@@ -564,7 +614,7 @@ $$;
 -- its message. With `catch_up` (the function has just recovered from failing) the open window's
 -- rows are taken too, so the team has everything it missed at once. Each row is taken by exactly
 -- one digest. Returns the digest's id, or null.
-create function private.notify_take_digest(catch_up boolean default false)
+create function private.notify_take_digest(catch_up boolean default false, as_of timestamptz default clock_timestamp())
 returns bigint
 language plpgsql
 security definer
@@ -573,12 +623,12 @@ as $$
 declare
   window_length interval;
   w private.notify_window;
-  boundary timestamptz := now() - interval '30 seconds';
+  boundary timestamptz := as_of - interval '30 seconds';
   digest private.notify_digests;
 begin
   select l.window_length into window_length from private.form_limits l where l.name = 'notifications';
   select * into w from private.notify_window;
-  if not catch_up and w.started_at <> '-infinity' and w.started_at > now() - window_length then
+  if not catch_up and w.started_at <> '-infinity' and w.started_at > as_of - window_length then
     boundary := least(boundary, w.started_at);
   end if;
   if not exists (
@@ -631,7 +681,7 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------
--- 7. The drain: once a minute (pg_cron)
+-- 7. The drain: every 30 seconds (pg_cron)
 -- ---------------------------------------------------------------------------
 -- Reads pg_net's answers (2xx: delivered; the row is marked announced, the digest delivered;
 -- anything else, or no answer after 5 minutes: retried after notify_backoff), takes the next
@@ -667,6 +717,8 @@ declare
   latest_at timestamptz;
   recovered boolean := false;
   result jsonb;
+  -- The clock when the drain starts, not when its transaction did: the half-minute job waits 30 s first.
+  drain_at constant timestamptz := clock_timestamp();
 begin
   -- One drain at a time (the job and a hand-made call).
   if not pg_try_advisory_xact_lock(hashtext('private.notify_drain')) then
@@ -678,11 +730,11 @@ begin
   -- Capacity refusals since the last look: one alert per notification window's length.
   select case when s.is_called then s.last_value else 0 end into refusals from private.form_capacity_refusals s;
   if refusals > state.refusals_seen
-     and (state.refusals_alerted_at is null or state.refusals_alerted_at <= now() - window_length) then
+     and (state.refusals_alerted_at is null or state.refusals_alerted_at <= drain_at - window_length) then
     perform private.notify_enqueue('alert:refused:' || refusals, 'alert', private.notify_alert_body(jsonb_build_object(
-      'kind', 'refused', 'at', now(), 'refused', refusals - state.refusals_seen)));
+      'kind', 'refused', 'at', drain_at, 'refused', refusals - state.refusals_seen)));
     state.refusals_seen := refusals;
-    state.refusals_alerted_at := now();
+    state.refusals_alerted_at := drain_at;
     alerts := alerts + 1;
   end if;
 
@@ -691,8 +743,8 @@ begin
   used := private.form_storage_bytes();
   storage_level := case when used >= cap_mb::bigint * 1048576 then 100 when used * 5 >= cap_mb::bigint * 1048576 * 4 then 80 else 0 end;
   if storage_level > state.storage_alerted then
-    perform private.notify_enqueue(format('alert:storage:%s:%s', storage_level, private.notify_key_time(now())), 'alert', private.notify_alert_body(jsonb_build_object(
-      'kind', 'storage', 'at', now(), 'percent', storage_level, 'used_bytes', used, 'budget_bytes', cap_mb::bigint * 1048576)));
+    perform private.notify_enqueue(format('alert:storage:%s:%s', storage_level, private.notify_key_time(drain_at)), 'alert', private.notify_alert_body(jsonb_build_object(
+      'kind', 'storage', 'at', drain_at, 'percent', storage_level, 'used_bytes', used, 'budget_bytes', cap_mb::bigint * 1048576)));
     alerts := alerts + 1;
   end if;
   state.storage_alerted := case
@@ -706,17 +758,17 @@ begin
     for entry in select * from private.notify_outbox o where o.request_id is not null order by o.sent_at for update loop
       execute 'select r.status_code, r.timed_out, r.error_msg, r.content, r.created from net._http_response r where r.id = $1'
         into answer using entry.request_id;
-      if answer.created is null and entry.sent_at > now() - interval '5 minutes' then
+      if answer.created is null and entry.sent_at > drain_at - interval '5 minutes' then
         continue;
       end if;
       if answer.created is not null and answer.status_code between 200 and 299 then
-        update private.notify_outbox o set delivered_at = now(), request_id = null, last_status = answer.status_code, last_error = null
+        update private.notify_outbox o set delivered_at = drain_at, request_id = null, last_status = answer.status_code, last_error = null
           where o.id = entry.id;
         if entry.kind = 'row' then
-          execute format('update public.%I t set announced_at = now() where t.id = $1 and t.announced_at is null', entry.table_name)
-            using entry.row_id;
+          execute format('update public.%I t set announced_at = $2 where t.id = $1 and t.announced_at is null', entry.table_name)
+            using entry.row_id, drain_at;
         elsif entry.kind = 'digest' then
-          update private.notify_digests d set delivered_at = now() where d.id = entry.digest_id and d.delivered_at is null;
+          update private.notify_digests d set delivered_at = drain_at where d.id = entry.digest_id and d.delivered_at is null;
         end if;
         confirmed := confirmed + 1;
       else
@@ -726,7 +778,7 @@ begin
               when answer.timed_out then 'timed out'
               when answer.status_code is null then coalesce(answer.error_msg, 'no answer')
               else format('HTTP %s: %s', answer.status_code, left(coalesce(answer.content, ''), 200)) end,
-            next_attempt_at = now() + private.notify_backoff(o.attempts)
+            next_attempt_at = drain_at + private.notify_backoff(o.attempts)
           where o.id = entry.id;
         failed := failed + 1;
       end if;
@@ -740,13 +792,13 @@ begin
     if latest_ok and state.endpoint_failing then
       -- Recovered: whatever waited for a later attempt is due now.
       recovered := true;
-      update private.notify_outbox o set next_attempt_at = now()
-        where o.delivered_at is null and o.dropped_at is null and o.request_id is null and o.next_attempt_at > now();
+      update private.notify_outbox o set next_attempt_at = drain_at
+        where o.delivered_at is null and o.dropped_at is null and o.request_id is null and o.next_attempt_at > drain_at;
     end if;
     state.endpoint_failing := not latest_ok;
   end if;
 
-  digest := private.notify_take_digest(catch_up => recovered);
+  digest := private.notify_take_digest(catch_up => recovered, as_of => drain_at);
 
   -- Post what is due.
   select * into endpoint from private.notify_endpoint();
@@ -754,7 +806,7 @@ begin
     for entry in
       select * from private.notify_outbox o
       where o.delivered_at is null and o.dropped_at is null and o.request_id is null
-        and (o.next_attempt_at <= now() or state.endpoint_failing)
+        and (o.next_attempt_at <= drain_at or state.endpoint_failing)
       order by o.next_attempt_at, o.id
       limit case when state.endpoint_failing then 5 else 200 end
       for update skip locked
@@ -771,7 +823,7 @@ begin
     'digest', digest, 'recovered', recovered, 'alerts', alerts, 'confirmed', confirmed, 'failed', failed, 'posted', posted, 'dropped', dropped,
     'pending', (select count(*) from private.notify_outbox o where o.delivered_at is null and o.dropped_at is null),
     'endpoint', case when endpoint.url is null then 'missing: pg_net or the Vault secrets' when state.endpoint_failing then 'failing' else 'ok' end);
-  update private.notify_state set last_drain_at = now(), last_drain = result, endpoint_failing = state.endpoint_failing,
+  update private.notify_state set last_drain_at = drain_at, last_drain = result, endpoint_failing = state.endpoint_failing,
     refusals_seen = state.refusals_seen, refusals_alerted_at = state.refusals_alerted_at, storage_alerted = state.storage_alerted;
   return result;
 end
@@ -827,9 +879,14 @@ begin
   if to_regclass('cron.job_run_details') is not null then
     execute $sql$delete from cron.job_run_details d
       where d.end_time < now() - interval '1 day'
-        and d.jobid in (select j.jobid from cron.job j where j.jobname in ('notify-submission-drain', 'form-throttle-purge', 'purge-expired-submissions'))$sql$;
+        and d.jobid in (select j.jobid from cron.job j
+                        where j.jobname in ('notify-submission-drain', 'notify-submission-drain-half', 'form-throttle-purge', 'purge-expired-submissions'))$sql$;
   end if;
-  -- What the bookkeeping takes, counted against storage_mb until the next run.
+  -- What the bookkeeping takes, counted against storage_mb until the next measure (at most once a
+  -- minute: a scan of every bookkeeping row, however often the purge is run by hand).
+  if exists (select 1 from private.form_storage s where s.part = 'bookkeeping' and s.shard = 0 and s.measured_at > now() - interval '1 minute') then
+    return;
+  end if;
   foreach relation in array array['private.form_throttle_keys', 'private.form_usage', 'private.notify_senders',
                                    'private.notify_outbox', 'private.notify_receipts', 'private.notify_digests'] loop
     execute format('select coalesce(sum(pg_column_size(t.*) + 60), 0) from %s t', relation) into part;
@@ -943,13 +1000,16 @@ begin
   return next;
   if to_regnamespace('cron') is not null then
     for job in
-      select v.name, v.late_after from (values
-        ('notify-submission-drain', interval '3 minutes'),
-        ('form-throttle-purge', interval '30 minutes'),
-        ('purge-expired-submissions', interval '26 hours')) v(name, late_after)
+      select v.name, v.late_after, v.optional from (values
+        ('notify-submission-drain', interval '3 minutes', false),
+        -- The half-minute drain of pg_cron before 1.5 (below), where it is scheduled.
+        ('notify-submission-drain-half', interval '3 minutes', true),
+        ('form-throttle-purge', interval '30 minutes', false),
+        ('purge-expired-submissions', interval '26 hours', false)) v(name, late_after, optional)
     loop
       item := 'job ' || job.name;
       execute 'select j.jobid, j.schedule, coalesce(j.active, true) as active from cron.job j where j.jobname = $1' into run using job.name;
+      continue when run.jobid is null and job.optional;
       if run.jobid is null then
         ok := false;
         detail := 'not scheduled';
@@ -1032,7 +1092,6 @@ comment on function public.form_health() is
 -- Privileges and the jobs
 -- ---------------------------------------------------------------------------
 revoke all on function private.form_row_bytes(jsonb) from public, anon, authenticated;
-revoke all on function private.form_storage_inserted() from public, anon, authenticated;
 revoke all on function private.form_storage_deleted() from public, anon, authenticated;
 revoke all on function private.form_storage_updated() from public, anon, authenticated;
 revoke all on function private.form_storage_truncated() from public, anon, authenticated;
@@ -1043,7 +1102,7 @@ revoke all on function private.notify_backoff(integer) from public, anon, authen
 revoke all on function private.notify_alert_body(jsonb) from public, anon, authenticated;
 revoke all on function private.notify_key_time(timestamptz) from public, anon, authenticated;
 revoke all on function private.notify_alert_held(timestamptz, timestamptz) from public, anon, authenticated;
-revoke all on function private.notify_take_digest(boolean) from public, anon, authenticated;
+revoke all on function private.notify_take_digest(boolean, timestamptz) from public, anon, authenticated;
 revoke all on function private.notify_drain() from public, anon, authenticated;
 revoke all on function public.notify_delivered(text) from public, anon, authenticated;
 revoke all on function public.notify_mark_delivered(text, text) from public, anon, authenticated;
@@ -1052,14 +1111,24 @@ grant execute on function public.notify_delivered(text) to service_role;
 grant execute on function public.notify_mark_delivered(text, text) to service_role;
 grant execute on function public.form_health() to service_role;
 
--- The drain replaces the summary job, where pg_cron runs; elsewhere run it by hand.
+-- The drain replaces the summary job, where pg_cron runs; elsewhere run it by hand. Every 30
+-- seconds, so an alert or a recovery waits at most that long: pg_cron 1.5 and later (Supabase has
+-- 1.6) schedule by seconds; before that, a second job each minute waits 30 s, then drains.
 do $$
+declare
+  version integer[];
 begin
   if to_regnamespace('cron') is not null then
     if exists (select 1 from cron.job where jobname = 'notify-submission-summary') then
       perform cron.unschedule('notify-submission-summary');
     end if;
-    perform cron.schedule('notify-submission-drain', '* * * * *', 'select private.notify_drain()');
+    select (regexp_match(e.extversion, '^(\d+)\.(\d+)'))::integer[] into version from pg_extension e where e.extname = 'pg_cron';
+    if version >= array[1, 5] then
+      perform cron.schedule('notify-submission-drain', '30 seconds', 'select private.notify_drain()');
+    else
+      perform cron.schedule('notify-submission-drain', '* * * * *', 'select private.notify_drain()');
+      perform cron.schedule('notify-submission-drain-half', '* * * * *', 'select pg_sleep(30); select private.notify_drain()');
+    end if;
   end if;
 end;
 $$;

@@ -151,6 +151,8 @@ describe('retention: the privacy policy and the database agree', () => {
     expect(rows).toEqual([
       { jobname: 'form-throttle-purge', schedule: '*/10 * * * *', command: 'select private.form_throttle_purge()' },
       { jobname: 'notify-submission-drain', schedule: '* * * * *', command: 'select private.notify_drain()' },
+      // pg_cron before 1.5 schedules by the minute: a second job drains 30 s into it.
+      { jobname: 'notify-submission-drain-half', schedule: '* * * * *', command: 'select pg_sleep(30); select private.notify_drain()' },
       { jobname: 'purge-expired-submissions', schedule: '30 3 * * *', command: 'select public.purge_expired_submissions()' },
     ]);
   });
@@ -177,6 +179,7 @@ describe('health reads the scheduled jobs’ runs', () => {
     expect(await jobHealth()).toEqual({
       pg_cron: { ok: true, detail: 'installed' },
       'job notify-submission-drain': { ok: false, detail: 'scheduled, never run yet' },
+      'job notify-submission-drain-half': { ok: false, detail: 'scheduled, never run yet' },
       'job form-throttle-purge': { ok: false, detail: 'scheduled, never run yet' },
       'job purge-expired-submissions': { ok: false, detail: 'scheduled, never run yet' },
     });

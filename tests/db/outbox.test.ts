@@ -285,11 +285,11 @@ describe('every stored row ends in a state the team can see', () => {
     expect((await queued()).at(-1)!.body.delivery).toEqual({ key: refused.body.delivery.key, attempt: 2 });
   });
 
-  it('waits for the next run after each of the first five attempts, then doubles up to an hour', async () => {
+  it('waits for the next run (30 s apart) after each of the first five attempts, then doubles up to an hour', async () => {
     const { rows } = await suite.db.query<{ seconds: number }>(
       'select extract(epoch from private.notify_backoff(n)) as seconds from generate_series(1, 12) n order by n',
     );
-    expect(rows.map((r) => Number(r.seconds))).toEqual([45, 45, 45, 45, 45, 105, 225, 465, 945, 1905, 3585, 3585]);
+    expect(rows.map((r) => Number(r.seconds))).toEqual([20, 20, 20, 20, 20, 80, 200, 440, 920, 1880, 3560, 3560]);
   });
 
   it('while the function fails tries the five entries next due each run, due or not, and its first success makes every waiting entry due at once', async () => {

@@ -47,16 +47,13 @@ afterAll(async () => {
 const ROWS = 10 * CONCURRENCY;
 const CONFIGURATIONS = [
   { name: 'the guard and the notification numbering (as deployed)', disabled: [] },
-  {
-    name: 'the notification numbering only',
-    disabled: ['form_insert_start', 'form_insert_guard', 'form_insert_count', 'form_storage_insert'],
-  },
+  { name: 'the notification numbering only', disabled: ['form_insert_start', 'form_insert_guard', 'form_insert_count'] },
   {
     name: 'neither (a plain insert)',
-    disabled: ['form_insert_start', 'form_insert_guard', 'form_insert_count', 'form_storage_insert', 'notify_submission'],
+    disabled: ['form_insert_start', 'form_insert_guard', 'form_insert_count', 'notify_submission'],
   },
 ];
-/** Only the triggers this checkout has (form_storage_insert exists from *_form_outbox.sql on). */
+/** Only the triggers this checkout has. */
 const triggers = async (action: 'enable' | 'disable', names: string[]) => {
   const { rows } = await owner.query<{ tgname: string }>(
     `select tgname from pg_trigger where tgrelid = 'public.${TABLE}'::regclass and tgname = any($1)`,
