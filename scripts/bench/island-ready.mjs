@@ -56,7 +56,8 @@ const PROBE = () => {
 };
 
 /**
- * The islands that hold a form (client:interaction islands whose HTML has a <form>), each with the first
+ * The form islands (islands that hold a form: client:form, src/directives/form.ts; client:interaction
+ * before it), each with the first
  * page that has it, and the home page, a page without a form, /login and the form pages for the bytes at load.
  */
 export function benchPages(dist, routes) {
@@ -68,7 +69,7 @@ export function benchPages(dist, routes) {
     const html = readFileSync(join(dist, site.pageFile(path)), 'utf8');
     for (const match of html.matchAll(/<astro-island\b[^>]*>([\s\S]*?)<\/astro-island>/g)) {
       const component = /component-url="\/_astro\/([A-Za-z]+)\./.exec(match[0])?.[1];
-      if (!component || !/\bclient="interaction"/.test(match[0]) || !/<form\b/.test(match[1])) continue;
+      if (!component || !/\bclient="(form|interaction)"/.test(match[0]) || !/<form\b/.test(match[1])) continue;
       formPaths.add(path);
       if (!islands.has(component)) islands.set(component, path);
     }
