@@ -6,8 +6,10 @@
  * them. Nothing executes before the first interaction.
  *
  * When:
- * - once the page has loaded (and is shown: a prerendered page waits for its
- *   activation), when the browser is idle;
+ * - once the page has loaded and painted (and is shown: a prerendered page
+ *   waits for its activation, a page in a background tab for its first frame),
+ *   when the browser is idle: the page's first paint never shares the network
+ *   or the main thread with it;
  * - where the browser says the visitor spares data (Save-Data, a 2G
  *   connection: `navigator.connection`), only on intent: a pointer or focus on
  *   the form's section;
@@ -77,9 +79,11 @@ export function prefetchIsland(el: HTMLElement): () => void {
     for (const type of INTENT) near.addEventListener(type, now, { once: true, passive: true });
     return now;
   }
+  // The frame after the first frame that follows the load event: the page has painted.
+  const painted = () => requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(now)));
   whenShown(document, () => {
-    if (document.readyState === 'complete') whenIdle(now);
-    else addEventListener('load', () => whenIdle(now), { once: true });
+    if (document.readyState === 'complete') painted();
+    else addEventListener('load', painted, { once: true });
   });
   return now;
 }

@@ -26,6 +26,8 @@ async function setup({ connection = {}, readyState = 'complete' } = {}) {
   vi.stubGlobal('navigator', { connection });
   vi.stubGlobal('addEventListener', win.addEventListener.bind(win));
   vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+  const frames: (() => void)[] = [];
+  vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
   vi.stubGlobal('document', {
     readyState,
     prerendering: false,
@@ -35,8 +37,15 @@ async function setup({ connection = {}, readyState = 'complete' } = {}) {
   });
   const fetchNow = prefetchIsland(island as unknown as HTMLElement);
   const hrefs = () => links.map((l) => `${l.rel} ${l.href}`);
+  const runFrames = () => frames.splice(0).forEach((run) => run());
   const runIdle = () => idle.splice(0).forEach((run) => run());
-  return { hrefs, runIdle, fetchNow, win, island, section, whenIdleAndWilling };
+  /** Two frames (the page has painted), then what waits for idleness. */
+  const settle = () => {
+    runFrames();
+    runFrames();
+    runIdle();
+  };
+  return { hrefs, runIdle, runFrames, settle, fetchNow, win, island, section, whenIdleAndWilling };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -53,36 +62,41 @@ describe('sparesData', () => {
 });
 
 describe('prefetchIsland', () => {
-  it('preloads the graph when idle after load', async () => {
-    const { hrefs, runIdle } = await setup();
-    expect(hrefs()).toEqual([]);
+  it('preloads the graph when idle after load, once the page has painted', async () => {
+    const { hrefs, runIdle, runFrames } = await setup();
+    runIdle();
+    runFrames();
+    runIdle();
+    expect(hrefs(), 'one frame: not painted for sure').toEqual([]);
+    runFrames();
+    expect(hrefs(), 'painted, not idle yet').toEqual([]);
     runIdle();
     expect(hrefs()).toEqual(['modulepreload /_astro/Form.a.js', 'modulepreload /_astro/react.b.js', 'modulepreload /_astro/client.c.js']);
   });
 
   it('waits for the load event of a page still loading', async () => {
-    const { hrefs, runIdle, win } = await setup({ readyState: 'interactive' });
-    runIdle();
+    const { hrefs, settle, win } = await setup({ readyState: 'interactive' });
+    settle();
     expect(hrefs()).toEqual([]);
     win.dispatchEvent(new Event('load'));
-    runIdle();
+    settle();
     expect(hrefs()).toContain('modulepreload /_astro/Form.a.js');
   });
 
   it('sparing data: nothing until intent on the form section', async () => {
-    const { hrefs, runIdle, section } = await setup({ connection: { saveData: true } });
-    runIdle();
+    const { hrefs, settle, section } = await setup({ connection: { saveData: true } });
+    settle();
     expect(hrefs()).toEqual([]);
     section.dispatchEvent(new Event('pointerover'));
     expect(hrefs()).toEqual(['modulepreload /_astro/Form.a.js', 'modulepreload /_astro/react.b.js', 'modulepreload /_astro/client.c.js']);
   });
 
   it('fetches at once on the first interaction, and asks for each module once', async () => {
-    const { hrefs, runIdle, fetchNow } = await setup({ connection: { effectiveType: '2g' } });
+    const { hrefs, settle, fetchNow } = await setup({ connection: { effectiveType: '2g' } });
     fetchNow();
     expect(hrefs()).toHaveLength(3);
     fetchNow();
-    runIdle();
+    settle();
     expect(hrefs()).toHaveLength(3);
   });
 });
