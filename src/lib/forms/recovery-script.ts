@@ -2,9 +2,9 @@
  * The recovery script (./recovery-page.ts, bundled on its own by the build as
  * RECOVERY_SCRIPT, unhashed, so a page whose hashed scripts a deploy removed
  * still finds it; src/lib/islands/integration.ts writes it). Loaded by the
- * `client:interaction` directive and the islands only when they need it: a
+ * `client:form` directive (src/directives/form.ts) and the islands only when they need it: a
  * failed load, a reload that left a form something to put back. No React and
- * nothing else here: the directive inlines this module into every page.
+ * nothing else here: the directive inlines this module into the pages with a form.
  */
 export type RecoveryScript = typeof import('./recovery-page');
 

@@ -1,7 +1,7 @@
 /**
  * Each form island's module graph, written into its page by the build, so the
  * page can fetch every module the island's first render needs in one round
- * trip before the visitor touches it (src/directives/interaction.ts), instead
+ * trip before the visitor touches it (src/directives/form.ts), instead
  * of the chain the browser discovers one import at a time after the touch
  * (the island's module, then what it imports, then what those import).
  *
