@@ -6,10 +6,10 @@
  * them. Nothing executes before the first interaction.
  *
  * When:
- * - once the page has loaded and painted (and is shown: a prerendered page
- *   waits for its activation, a page in a background tab for its first frame),
- *   when the browser is idle: the page's first paint never shares the network
- *   or the main thread with it;
+ * - once the page has loaded and shown its content (its first contentful
+ *   paint and, where the browser reports it, a largest contentful paint; a
+ *   prerendered page only once activated), when the browser is idle: the
+ *   page's paint never shares the network or the main thread with it;
  * - where the browser says the visitor spares data (Save-Data, a 2G
  *   connection: `navigator.connection`), only on intent: a pointer or focus on
  *   the form's section;
@@ -68,6 +68,33 @@ export function whenIdleAndWilling(run: () => void): void {
   if (!sparesData(connection())) whenIdle(run);
 }
 
+/** The paint entries to wait for: the first contentful paint, and a largest one where the browser reports it. */
+const PAINTS = ['paint', 'largest-contentful-paint'];
+/** A page that reports no paint (a background tab) waits this long at most. */
+const PAINT_WAIT_MS = 3000;
+
+/** Runs `run` once the page has painted its content (see above), or two frames later where the browser cannot say. */
+function whenPainted(run: () => void): void {
+  const supported = typeof PerformanceObserver === 'function' ? (PerformanceObserver.supportedEntryTypes ?? []) : [];
+  const awaited = PAINTS.filter((type) => supported.includes(type));
+  if (awaited.length === 0) return void requestAnimationFrame(() => requestAnimationFrame(run));
+  const seen = new Set<string>();
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    run();
+  };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.entryType !== 'paint' || entry.name === 'first-contentful-paint') seen.add(entry.entryType);
+    if (awaited.every((type) => seen.has(type))) finish();
+  });
+  for (const type of awaited) observer.observe({ type, buffered: true });
+  setTimeout(finish, PAINT_WAIT_MS);
+}
+
 /**
  * Schedule the fetch of the island `el`'s code (see above). Returns what fetches it at once: the directive
  * calls it on the first interaction.
@@ -79,8 +106,7 @@ export function prefetchIsland(el: HTMLElement): () => void {
     for (const type of INTENT) near.addEventListener(type, now, { once: true, passive: true });
     return now;
   }
-  // The frame after the first frame that follows the load event: the page has painted.
-  const painted = () => requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(now)));
+  const painted = () => whenPainted(() => whenIdle(now));
   whenShown(document, () => {
     if (document.readyState === 'complete') painted();
     else addEventListener('load', painted, { once: true });

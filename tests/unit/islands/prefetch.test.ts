@@ -1,15 +1,41 @@
 /**
  * Fetching a form island's code ahead (src/lib/islands/prefetch.ts), on a fake
- * page: when the module preloads are added (after the load event, when idle;
- * on intent when sparing data; at once on the first interaction), that they
+ * page: when the module preloads are added (after the load event and the page's
+ * contentful paints, when idle; on intent when sparing data; at once on the
+ * first interaction), that they
  * request the island's graph, each module once, and that what an island loads
  * after its first render waits for idleness, and for nothing when sparing data.
  */
 import { describe, it, expect, vi, afterEach } from 'vitest';
 import { sparesData } from '../../../src/lib/islands/prefetch';
 
-/** A fake page: its <head>'s links, its listeners, its idle callbacks, and one island in a section. A new module each time: it remembers what it preloaded. */
-async function setup({ connection = {}, readyState = 'complete' } = {}) {
+/** Paint timing as the browser reports it: observers of entry types, fed by `report`. */
+function fakePaintTiming(supportedEntryTypes: string[]) {
+  const observers: { types: string[]; callback: (list: { getEntries: () => { entryType: string; name: string }[] }) => void }[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = supportedEntryTypes;
+    private entry: (typeof observers)[number];
+    constructor(callback: (typeof observers)[number]['callback']) {
+      this.entry = { types: [], callback };
+      observers.push(this.entry);
+    }
+    observe({ type }: { type: string }) {
+      this.entry.types.push(type);
+    }
+    disconnect() {
+      this.entry.types = [];
+    }
+  }
+  const report = (entryType: string, name = '') =>
+    observers.filter((o) => o.types.includes(entryType)).forEach((o) => o.callback({ getEntries: () => [{ entryType, name }] }));
+  return { FakeObserver, report };
+}
+
+/**
+ * A fake page: its <head>'s links, its listeners, its idle callbacks and frames, its paint timing (`paints`:
+ * the entry types it reports), and one island in a section. A new module each time: it remembers what it preloaded.
+ */
+async function setup({ connection = {}, readyState = 'complete', paints = ['paint', 'largest-contentful-paint'] } = {}) {
   vi.resetModules();
   const { prefetchIsland, whenIdleAndWilling } = await import('../../../src/lib/islands/prefetch');
   const links: { rel: string; href: string }[] = [];
@@ -28,6 +54,8 @@ async function setup({ connection = {}, readyState = 'complete' } = {}) {
   vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
   const frames: (() => void)[] = [];
   vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
+  const timing = fakePaintTiming(paints);
+  vi.stubGlobal('PerformanceObserver', timing.FakeObserver);
   vi.stubGlobal('document', {
     readyState,
     prerendering: false,
@@ -39,13 +67,15 @@ async function setup({ connection = {}, readyState = 'complete' } = {}) {
   const hrefs = () => links.map((l) => `${l.rel} ${l.href}`);
   const runFrames = () => frames.splice(0).forEach((run) => run());
   const runIdle = () => idle.splice(0).forEach((run) => run());
-  /** Two frames (the page has painted), then what waits for idleness. */
+  /** The page paints its content, then the browser is idle. */
   const settle = () => {
+    timing.report('paint', 'first-contentful-paint');
+    timing.report('largest-contentful-paint');
     runFrames();
     runFrames();
     runIdle();
   };
-  return { hrefs, runIdle, runFrames, settle, fetchNow, win, island, section, whenIdleAndWilling };
+  return { hrefs, runIdle, runFrames, settle, report: timing.report, fetchNow, win, island, section, whenIdleAndWilling };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -62,16 +92,40 @@ describe('sparesData', () => {
 });
 
 describe('prefetchIsland', () => {
-  it('preloads the graph when idle after load, once the page has painted', async () => {
-    const { hrefs, runIdle, runFrames } = await setup();
+  it('preloads the graph when idle after load, once the page has painted its content', async () => {
+    const { hrefs, runIdle, report } = await setup();
     runIdle();
-    runFrames();
+    report('paint', 'first-paint');
+    report('paint', 'first-contentful-paint');
     runIdle();
-    expect(hrefs(), 'one frame: not painted for sure').toEqual([]);
-    runFrames();
+    expect(hrefs(), 'no largest contentful paint yet').toEqual([]);
+    report('largest-contentful-paint');
     expect(hrefs(), 'painted, not idle yet').toEqual([]);
     runIdle();
     expect(hrefs()).toEqual(['modulepreload /_astro/Form.a.js', 'modulepreload /_astro/react.b.js', 'modulepreload /_astro/client.c.js']);
+  });
+
+  it('where the browser reports no paint: two frames; where it reports none for a while (a background tab): 3 s', async () => {
+    const old = await setup({ paints: [] });
+    old.runFrames();
+    old.runIdle();
+    expect(old.hrefs(), 'one frame').toEqual([]);
+    old.runFrames();
+    old.runIdle();
+    expect(old.hrefs()).toHaveLength(3);
+
+    vi.useFakeTimers();
+    try {
+      const hidden = await setup();
+      vi.advanceTimersByTime(2999);
+      hidden.runIdle();
+      expect(hidden.hrefs()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      hidden.runIdle();
+      expect(hidden.hrefs()).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('waits for the load event of a page still loading', async () => {
