@@ -18,7 +18,12 @@ import type { BuiltPage } from '../dist-folder';
 export const KB = 1000;
 
 export const BUDGETS = {
-  html: 14 * KB,
+  /**
+   * gzip -9, stricter than what Netlify sends (brotli). 14 KB until the form pages, near it, took both the form
+   * islands' directive with its module graph (+0.25 KB) and the throttled notice's wait phrases (+0.07 KB):
+   * /join-corvana, the heaviest, is 14.1 KB gzip, 11.7 KB brotli, which with its headers still fits the first round trip.
+   */
+  html: 14.5 * KB,
   css: 12 * KB,
   js: {
     /** Pages without a form or sign-in: no React runtime at load. */
