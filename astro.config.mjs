@@ -11,6 +11,7 @@ import { gitLastmod } from './src/lib/routes/lastmod.ts';
 import { astroCsp, originOf } from './src/lib/deploy/csp.ts';
 import { cardPages, deployFiles } from './src/lib/deploy/integration.ts';
 import { speculationRules, unspeculatedPaths } from './src/lib/routes/speculation.ts';
+import { islandLoading } from './src/lib/islands/integration.ts';
 
 // Routes, redirects and sitemap metadata all come from content/ (one source).
 // CONTENT_DIR and OUT_DIR let tests and the build benchmark build from a copy of content/.
@@ -31,12 +32,18 @@ const mode = argv.includes('--mode') ? argv[argv.indexOf('--mode') + 1] : argv.i
 const env = { ...loadEnv(mode, process.cwd(), 'PUBLIC_'), ...process.env };
 const supabase = originOf(env.PUBLIC_SUPABASE_URL);
 
-/** Hydrate an island on first interaction (see src/directives/interaction.ts). @type {import('astro').AstroIntegration} */
-const interactionDirective = {
+/**
+ * Hydrate an island on first interaction (src/directives/interaction.ts), and a form island the same way,
+ * keeping what the visitor does meanwhile and fetching its code ahead (src/directives/form.ts).
+ * @type {import('astro').AstroIntegration}
+ */
+const interactionDirectives = {
   name: 'client-interaction',
   hooks: {
-    'astro:config:setup': ({ addClientDirective }) =>
-      addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' }),
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' });
+      addClientDirective({ name: 'form', entrypoint: './src/directives/form.ts' });
+    },
   },
 };
 
@@ -51,8 +58,11 @@ export default defineConfig({
     // In astro dev: the same check after every edit under content/.
     contentCheckOnChange(contentDir),
     react(),
-    interactionDirective,
+    interactionDirectives,
     sitemap(sitemapRules(manifest, site, gitLastmod(contentDir))),
+    // Each form island's module graph on its element, fetched before the first interaction, and the
+    // recovery script, unhashed (src/lib/islands/): before the deploy files, which read the pages' final HTML.
+    islandLoading(),
     // dist/_headers (each page's CSP from its own HTML) and dist/_redirects (content/redirects.yaml,
     // which src/pages/[...redirect].astro also serves as meta-refresh pages for static hosts).
     // Also dist/speculation-rules.json, which every page names in its Speculation-Rules header.

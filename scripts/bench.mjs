@@ -4,6 +4,7 @@
  *
  *   npm run bench [-- --runs N] [-- --skip-build] [-- --no-scale] [-- --count 1000] [-- --max-minutes 40]
  *                 [-- --no-lighthouse] [-- --no-next-page] [-- --next-runs 3] [-- --hover-ms 400]
+ *                 [-- --no-islands] [-- --island-runs 5] [-- --routes /,/contact,/login]
  *
  * 1. Builds the site (`npm run build`), timed cold (no content cache) and warm
  *    (scripts/bench/build-time.mjs).
@@ -12,7 +13,7 @@
  *    (scripts/bench/serve.mjs).
  * 3. Runs Lighthouse (its default mobile settings; Chromium from CHROME_PATH,
  *    default /usr/bin/chromium) over every URL of the sitemap, /login, /search and the not-found page (every
- *    page a visitor loads; not the CMS at /admin), N runs each
+ *    page a visitor loads; not the CMS at /admin; --routes names fewer), N runs each
  *    (default 1, the median is reported), and prints per route: the four
  *    category scores, FCP, LCP, TBT, CLS, the JavaScript and HTML the page
  *    loaded (gzip -9 of the files in dist/) and third-party requests, then a
@@ -25,7 +26,12 @@
  *    speculation, on a throttled network, the median of --next-runs runs.
  *    Needs Xvfb and xdotool (skipped with a note otherwise) and runs Firefox
  *    from FIREFOX_PATH (default /usr/bin/firefox-esr) when it is there.
- * 5. Times the same build (cold and warm, each with its social cards' share) with N generated products (default
+ * 5. Ready before the tap (scripts/bench/island-ready.mjs): each form island's
+ *    first touch → ready on a phone on Lighthouse's phone link, in Chromium and
+ *    Firefox, the median of --island-runs runs checked against its target, and
+ *    the bytes the form pages, /login, the home page and a page without a form
+ *    fetch at load.
+ * 6. Times the same build (cold and warm, each with its social cards' share) with N generated products (default
  *    1,000) added to a temporary copy of content/ (scripts/generate-products.mjs),
  *    then removes the temporary folders.
  *
@@ -38,7 +44,8 @@ import { timeGrownBuild, timeSiteBuild } from './bench/build-time.mjs';
 import { serveDist } from './bench/serve.mjs';
 import { auditRoutes } from './bench/lighthouse.mjs';
 import { measureNextPage, THROTTLE } from './bench/next-page.mjs';
-import { printBuildTimes, printLighthouse, printNextPage } from './bench/report.mjs';
+import { measureIslandReady, PHONE_LINK, TARGET_MS } from './bench/island-ready.mjs';
+import { printBuildTimes, printIslandReady, printLighthouse, printNextPage } from './bench/report.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
@@ -48,6 +55,7 @@ const COUNT = Number(option('count', '1000'));
 const DEADLINE = Date.now() + Number(option('max-minutes', '40')) * 60_000;
 const NEXT_RUNS = Math.max(1, Number(option('next-runs', '3')));
 const HOVER_MS = Number(option('hover-ms', '400'));
+const ISLAND_RUNS = Math.max(1, Number(option('island-runs', '5')));
 // OUT_DIR measures another build folder (as for scripts/check-dist.mjs); --skip-build then, as the build writes dist/.
 const DIST = process.env.OUT_DIR ?? 'dist';
 
@@ -68,7 +76,13 @@ const { module: manifestModule } = await runnerImport('./src/lib/routes/manifest
 const { module: security } = await runnerImport('./src/lib/deploy/csp.ts');
 const manifest = manifestModule.readManifest(process.env.CONTENT_DIR ?? 'content');
 const unlisted = manifest.routes.map((route) => route.path).filter((path) => path !== security.ADMIN_PATH);
-const routes = [...new Set([...site.sitemapPaths(DIST), ...unlisted])];
+const everyRoute = [...new Set([...site.sitemapPaths(DIST), ...unlisted])];
+// --routes: Lighthouse on these paths only (a before/after comparison of a few pages).
+const routes = option('routes')
+  ? option('routes')
+      .split(',')
+      .filter((path) => everyRoute.includes(path))
+  : everyRoute;
 if (!flag('no-lighthouse')) {
   const site = await serveDist({ dist: DIST, headerRules });
   try {
@@ -89,7 +103,20 @@ if (!flag('no-next-page')) {
   }
 }
 
-// 5. Build growth.
+// 5. Ready before the tap: Chromium emulates the phone link itself, Firefox gets it from the server.
+if (!flag('no-islands')) {
+  console.log('\nFirst touch → ready: the form islands in Chromium and Firefox…');
+  const open = await serveDist({ dist: DIST, headerRules });
+  const throttled = await serveDist({ dist: DIST, headerRules, throttle: PHONE_LINK });
+  try {
+    const result = await measureIslandReady({ dist: DIST, routes: manifest.routes, runs: ISLAND_RUNS, sites: { open, throttled } });
+    printIslandReady(result, { link: PHONE_LINK, targetMs: TARGET_MS });
+  } finally {
+    await Promise.all([open.close(), throttled.close()]);
+  }
+}
+
+// 6. Build growth.
 if (!flag('no-scale')) {
   console.log(`\nBuilding with ${COUNT} generated products…`);
   timings.push(timeGrownBuild(COUNT));

@@ -8,7 +8,7 @@
  *
  *   node scripts/plant-defects.mjs                       every plant on HEAD
  *   node scripts/plant-defects.mjs --plant focus-ring    one plant (or several: a,b)
- *   node scripts/plant-defects.mjs --stages build,e2e    some stages (unit, content, build, pre-publish check, build tests, e2e, engines)
+ *   node scripts/plant-defects.mjs --stages build,e2e    some stages (unit, content, SQL, build, pre-publish check, build tests, e2e, engines)
  *   node scripts/plant-defects.mjs --ref <commit> --e2e-grep-from-plant   an older commit, browser tests narrowed to each plant's own grep
  *
  * Each plant is a text edit of a file that must still match (a plant that no
@@ -113,6 +113,24 @@ const PLANTS = [
     grep: 'contact|budget|Contact',
   },
   {
+    name: 'optional-email',
+    what: "the contact form's e-mail made optional in its definition only (the database still requires it)",
+    edits: [{ file: 'src/lib/forms/contact.ts', find: '    emailField,', replace: '    { ...emailField, required: false },' }],
+    grep: 'contact',
+  },
+  {
+    name: 'prefetch-runs',
+    what: "a form island's code run when it is fetched ahead, before the first interaction",
+    edits: [
+      {
+        file: 'src/lib/islands/prefetch.ts',
+        find: "    const link = document.createElement('link');",
+        replace: "    void import(/* @vite-ignore */ url);\n    const link = document.createElement('link');",
+      },
+    ],
+    grep: 'budget',
+  },
+  {
     name: 'dropped-column',
     what: 'a form insert that drops one column',
     edits: [
@@ -135,6 +153,7 @@ const STAGES = [
     ['vitest', 'run', '--project', 'content', '--reporter=json', '--outputFile=.tmp/plant-content.json'],
     '.tmp/plant-content.json',
   ],
+  ['SQL', 'npx', ['vitest', 'run', '--project', 'db', '--reporter=json', '--outputFile=.tmp/plant-db.json'], '.tmp/plant-db.json'],
   ['build', 'npm', ['run', 'build:test']],
   ['pre-publish check', 'npm', ['run', 'check:dist']],
   [

@@ -12,8 +12,10 @@ interface ImportMeta {
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on the first interaction with the island, or at once in the cases its value names (src/directives/interaction.ts). */
-    'client:interaction'?: boolean | 'scroll' | 'session' | `draft:${string}`;
+    /** Hydrate on the first interaction with the island, or on the first scroll with "scroll" (src/directives/interaction.ts). */
+    'client:interaction'?: boolean | 'scroll';
+    /** A form island: hydrate on the first interaction, or at once in the cases its value names, keeping what the visitor does meanwhile (src/directives/form.ts). */
+    'client:form'?: 'session' | `draft:${string}`;
   }
 }
 declare global {

@@ -142,3 +142,67 @@ export function printNextPage(result, throttle) {
   if (failures.length) console.log(`Failed runs: ${failures.length} (${failures.join('; ')})`);
   console.log(`Requests other than GET or HEAD while measuring (a form sent, a visit counted): ${unexpected.length}.`);
 }
+
+/** Prints the figures of scripts/bench/island-ready.mjs: first touch → ready per island and engine, and the bytes each page fetches at load. */
+export function printIslandReady(result, { link, targetMs }) {
+  const { ready, bytes, failures, runs } = result;
+  console.log(
+    `\nFirst touch → ready: a form island's first field tapped once the page is quiet, to the island's ready event; median of ${runs} run(s), min–max; the same tap at the load event (information: an impatient visitor).`,
+  );
+  console.log(
+    `Phone 390x844, empty cache, the link of Lighthouse's phone profile (${link.rttMs} ms round trip, ${(link.kbps / 1000).toFixed(1)} Mbps): Chromium by DevTools emulation, Firefox by the server's throttle. Load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}.`,
+  );
+  console.log(
+    table(
+      [
+        'engine',
+        'island',
+        'page',
+        'ready ms',
+        'min–max',
+        'JS fetched ahead',
+        'JS after the touch',
+        'KB',
+        'round trips',
+        `≤ ${targetMs} ms`,
+        'tapped at load, ms',
+      ],
+      ready.map((r) => [
+        r.engine,
+        r.component,
+        r.path,
+        Math.round(r.ms),
+        `${Math.round(r.min)}–${Math.round(r.max)}`,
+        `${r.aheadFiles} files`,
+        `${r.files} files`,
+        k(r.bytes),
+        r.trips,
+        r.ms <= targetMs ? 'pass' : 'OVER',
+        Math.round(r.atLoad),
+      ]),
+    ),
+  );
+  console.log('\nBytes at load: what a page fetches before any interaction, until its network is quiet (as sent, compressed, KB).');
+  console.log(
+    table(
+      ['engine', 'page', 'HTML', 'CSS', 'JS', 'JS files', 'JS arrived (from the load event)', 'other'],
+      bytes.map((b) => [
+        b.engine,
+        b.path,
+        k(b.html),
+        k(b.css),
+        k(b.js),
+        b.files,
+        b.files ? `${Math.round(b.jsFrom)} to ${Math.round(b.jsTo)} ms` : '-',
+        k(b.other),
+      ]),
+    ),
+  );
+  if (failures.length) console.log(`Failed runs: ${failures.length} (${failures.join('; ')})`);
+  const over = ready.filter((r) => !(r.ms <= targetMs));
+  console.log(
+    `\nTargets: ${over.length ? `OVER first touch → ready ≤ ${targetMs} ms: ${over.map((r) => `${r.engine} ${r.component}`).join(', ')}` : `PASS first touch → ready ≤ ${targetMs} ms for every island in every engine`}.`,
+  );
+}

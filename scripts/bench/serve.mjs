@@ -1,7 +1,8 @@
 /**
  * dist/ served on a local port the way Netlify serves it, for the benchmark:
- * pretty URLs (/about -> about.html, src/lib/deploy/dist-folder.ts), gzip -9 when
- * the browser accepts it, the headers the build publishes for each path
+ * pretty URLs (/about -> about.html, src/lib/deploy/dist-folder.ts), text files
+ * compressed as Netlify compresses them (brotli when the browser accepts it, as
+ * Chromium and Firefox do, else gzip), the headers the build publishes for each path
  * (netlify.toml and dist/_headers: CSP, Speculation-Rules, …), and an ETag
  * answered with 304 when the browser revalidates, as Netlify does.
  *
@@ -19,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { runnerImport } from 'vite';
 
 const { module: netlify } = await runnerImport('./src/lib/deploy/netlify.ts');
@@ -51,13 +52,14 @@ const PROBE_TAG = '<script type="module" src="/__bench/probe.js"></script>';
  */
 export async function serveDist({ dist, headerRules, throttle, probe = false }) {
   const cache = new Map();
-  /** The bytes a file is served with: the probe added to pages when asked, gzip -9 when accepted. */
-  const body = (file, gzip) => {
-    const key = `${file}\n${gzip}`;
+  /** The bytes a file is served with: the probe added to pages when asked, compressed with `encoding` (br, gzip or none). */
+  const body = (file, encoding) => {
+    const key = `${file}\n${encoding}`;
     if (!cache.has(key)) {
       let bytes = readFileSync(file);
       if (probe && extname(file) === '.html') bytes = Buffer.from(bytes.toString('utf8').replace('</head>', `${PROBE_TAG}</head>`));
-      if (gzip) bytes = gzipSync(bytes, { level: 9 });
+      if (encoding === 'gzip') bytes = gzipSync(bytes, { level: 9 });
+      if (encoding === 'br') bytes = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
       cache.set(key, bytes);
     }
     return cache.get(key);
@@ -106,10 +108,11 @@ export async function serveDist({ dist, headerRules, throttle, probe = false }) 
     const headers = { 'content-type': TYPES[ext] ?? 'application/octet-stream' };
     for (const [name, value] of Object.entries(netlify.headersFor(headerRules, pathname))) headers[name.toLowerCase()] = value;
     if (!state.speculation) delete headers['speculation-rules'];
-    const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const bytes = body(file, gzip);
-    if (gzip) {
-      headers['content-encoding'] = 'gzip';
+    const accepted = req.headers['accept-encoding'] ?? '';
+    const encoding = !COMPRESSIBLE.has(ext) ? '' : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : '';
+    const bytes = body(file, encoding);
+    if (encoding) {
+      headers['content-encoding'] = encoding;
       headers.vary = 'Accept-Encoding';
     }
     headers.etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
@@ -144,7 +147,7 @@ export async function serveDist({ dist, headerRules, throttle, probe = false }) 
     /** gzip -9 bytes of what a URL of this server answers (0 for other origins). */
     gzipSize: (url) => {
       const u = new URL(url);
-      return u.port === String(port) ? body(fileFor(u.pathname), true).length : 0;
+      return u.port === String(port) ? body(fileFor(u.pathname), 'gzip').length : 0;
     },
     close: () => {
       server.closeAllConnections();

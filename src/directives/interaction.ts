@@ -2,197 +2,52 @@
  * `client:interaction` hydrates an island on the visitor's first pointer,
  * keyboard or focus interaction with it, so pages load no framework code
  * while they paint. The island's server HTML must work on its own until
- * then: the mobile menu is a native popover; the forms' fields take input
- * (what was typed is taken over, see src/lib/forms/early-input.ts).
- *
- * An island that holds a form (the four forms, the sign-in card) is driven
- * by its script, so what the visitor presses before the script is ready is
- * kept and done once it is (the island says so with `island:ready`, see
- * src/components/forms/useIslandReady.ts): a button that only works with
- * the script (type="button") is clicked again; a submit button press runs the
- * browser's own validation at once (the forms use method="dialog", so a
- * native submit never navigates), its submit is held back, and the island
- * then submits once, with its own checks and messages. Typing after a submit
- * press drops that press, whether its validation passed or not: the visitor
- * is correcting the form, and nothing is sent in the middle of a correction.
- * One press is kept, the last, so nothing is sent twice. The island is marked
- * `data-ready` from then on. What is typed meanwhile is kept in the form's
- * draft (never a password), so a reload puts it back.
- *
- * When the island's code cannot load (Astro's `astro:hydration-error`: a
- * deploy removed the page's scripts, the network dropped them, the phone is
- * offline) and the visitor has pressed, the page recovers
- * (src/lib/forms/recovery.ts): it reloads once per page and deploy, or waits
- * for the connection, or says that it cannot and offers a way on; the reloaded
- * page puts the fields back, hydrates at once and carries out the press or
- * says what to press.
+ * then: the mobile menu is a native popover. Inlined into every page, so it
+ * holds nothing else: form islands have their own directive, `client:form`
+ * (./form.ts), which keeps what the visitor presses and types meanwhile and
+ * fetches the island's code ahead.
  *
  * Values:
  * - "scroll": also on the page's first scroll, for islands whose only
- *   behaviour follows the scroll position (the parallax hero);
- * - "draft:<form id>": at once when the tab holds a draft of that form, so a
- *   reloaded page shows what the visitor had typed;
- * - "session": at once when a signed-in session is stored (or another tab
- *   stores one) or the URL carries the result of an auth link, so the
- *   sign-in card shows the right state without waiting for the visitor.
+ *   behaviour follows the scroll position (the parallax hero).
  *
  * A page the browser prerendered (speculation rules) runs this before the
- * visitor sees it: those checks wait for its activation, so an island starts
- * from the state the visitor finds (the scroll position, the tab's draft,
- * the session) and nothing hydrates unseen.
+ * visitor sees it: the scroll check waits for its activation, so an island
+ * starts from the scroll position the visitor finds and nothing hydrates unseen.
  */
 import type { ClientDirective } from 'astro';
-import { ISLAND_READY, draftKey } from '../lib/forms/early-input';
-import { isDecided, keepTyped, keptValues, nextPress, takeRecovery, whenShown, type Press, type PressEvent } from '../lib/forms/recovery';
-import { fillFields, formButtons, formFields, hasPassword, recoverOnPage, sayOnPage } from '../lib/forms/recovery-page';
-import { AUTH_TOKEN_KEY } from '../lib/supabase/storage-keys';
+import { whenShown } from '../lib/forms/recovery';
 
 export { whenShown };
 
 const EVENTS = ['pointerdown', 'mouseover', 'focusin', 'touchstart', 'keydown'] as const;
-const AUTH_RESULT = /(^|[#?&])(access_token|code|error_description|error_code)=/;
 
-/** Storage can be disabled (private modes, policies): then there is nothing to restore. */
-function storedKeys(storage: () => Storage): string[] {
-  try {
-    return Object.keys(storage());
-  } catch {
-    return [];
-  }
-}
-/** Drop the values kept for an island that holds them itself once ready. */
-function forget(storage: Storage | undefined, formId: string) {
-  try {
-    storage?.removeItem(draftKey(formId));
-  } catch {
-    /* nothing stored */
-  }
-}
-const session = () => {
-  try {
-    return sessionStorage;
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * Keep the visitor's presses on a form island until it is ready, then do the last one (see above); recover
- * when its code cannot load. Returns whether the island must hydrate at once (a recovery reload left it a press).
- */
-function keepPresses(el: HTMLElement, form: HTMLFormElement, formId: string, keepsOwnDraft: boolean): boolean {
-  const storage = session();
-  const deploy = el.getAttribute('component-url') ?? '';
-  let pending: Press | undefined;
-  let failed = false;
-  // Left by a recovery reload: the fields come back now, the press once the island is ready.
-  const recovered = takeRecovery(storage, formId, location.pathname);
-  const kept = keptValues(storage, formId);
-  if (Object.keys(kept).length > 0) fillFields(form, kept);
-  if (recovered?.press) pending = recovered.press;
-
-  // Reloading or waiting for the connection: a further press changes the kept press, nothing more.
-  let recovering = false;
-  const recoverNow = () => {
-    if (recovering) return;
-    recovering = recoverOnPage({ formId, deploy, press: () => pending, hasPassword: hasPassword(form) }, form) !== 'explain';
+/** Runs `start` on the first pointer, keyboard or focus interaction with `el`; returns what stops listening. */
+export function onFirstInteraction(el: HTMLElement, start: () => void): () => void {
+  for (const type of EVENTS) el.addEventListener(type, start, { passive: true });
+  return () => {
+    for (const type of EVENTS) el.removeEventListener(type, start);
   };
-  const note = (event: PressEvent) => {
-    pending = nextPress(pending, event);
-    // Failed before: a decided press cannot wait for a script that will not come.
-    if (failed && event.type !== 'edit' && isDecided(pending)) recoverNow();
-  };
-  const keep = (event: Event) => {
-    const target = event.target as Element;
-    if (event.type === 'input') {
-      note({ type: 'edit' });
-      keepTyped(storage, formId, formFields(form));
-    } else if (event.type === 'submit') {
-      const submitter = (event as SubmitEvent).submitter;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      note({ type: 'submit', button: formButtons(form).indexOf(submitter as HTMLButtonElement) });
-    } else {
-      const button = target.closest?.('button');
-      if (!button || button.form !== form) return;
-      if (button.type === 'submit') {
-        // The browser validates now; the submit that may follow replaces this.
-        note({ type: 'submit-click', button: formButtons(form).indexOf(button) });
-      } else if (button.type === 'button' && !button.hasAttribute('popovertarget')) {
-        event.stopImmediatePropagation();
-        note({ type: 'button-click', button: formButtons(form).indexOf(button) });
-      }
-    }
-  };
-  const types = ['click', 'submit', 'input'];
-  for (const type of types) el.addEventListener(type, keep, true);
-  el.addEventListener(
-    ISLAND_READY,
-    () => {
-      for (const type of types) el.removeEventListener(type, keep, true);
-      el.toggleAttribute('data-ready', true);
-      // From now on the island keeps its own draft, or (the sign-in card) holds the values itself.
-      if (!keepsOwnDraft) forget(storage, formId);
-      const press = pending;
-      pending = undefined;
-      if (recovered && !recovered.press) sayOnPage(formId, 'reloaded');
-      if (!press) return;
-      // After the island's own effect, which announced it. The island's form is the server's form element.
-      setTimeout(() => {
-        const live = el.querySelector('form');
-        const button = live ? formButtons(live)[press.button] : undefined;
-        if (!live || !button?.isConnected) return;
-        if (press.kind === 'click') button.click();
-        else live.requestSubmit(button.type === 'submit' ? button : null);
-      });
-    },
-    { once: true },
-  );
-  el.addEventListener('astro:hydration-error', () => {
-    failed = true;
-    // After a recovery reload the visitor has pressed already: say at once if this did not help.
-    if (isDecided(pending) || recovered) recoverNow();
-  });
-  return recovered !== null;
 }
 
 const interaction: ClientDirective = (load, options, el) => {
-  const value = typeof options.value === 'string' ? options.value : '';
   let started = false;
   const start = async () => {
     if (started) return;
     started = true;
-    for (const type of EVENTS) el.removeEventListener(type, start);
+    stop();
     window.removeEventListener('scroll', start);
-    window.removeEventListener('storage', onStorage);
-    // A failed load is reported by Astro as `astro:hydration-error` on the island (see keepPresses).
     const hydrate = await load();
     await hydrate();
   };
-  const onStorage = (event: StorageEvent) => {
-    if (event.key && AUTH_TOKEN_KEY.test(event.key)) void start();
-  };
-  const form = el.querySelector('form');
-  // A form's id for its draft, recovery and notice: the definition's (draft:<id>), else the form element's.
-  const draftId = value.startsWith('draft:') ? value.slice('draft:'.length) : form?.id;
-  const resume = form && draftId ? keepPresses(el, form, draftId, value.startsWith('draft:')) : false;
-  for (const type of EVENTS) el.addEventListener(type, start, { passive: true });
-
-  whenShown(document, () => {
-    if (started) return;
-    if (resume) void start();
-    else if (value === 'scroll') {
+  const stop = onFirstInteraction(el, start);
+  if (options.value === 'scroll')
+    whenShown(document, () => {
+      if (started) return;
       window.addEventListener('scroll', start, { passive: true });
       // Opened further down the page (a #fragment, a restored scroll position): hydrate now.
       if (window.scrollY > 0) void start();
-    } else if (value.startsWith('draft:')) {
-      if (storedKeys(() => sessionStorage).includes(draftKey(value.slice('draft:'.length)))) void start();
-    } else if (value === 'session') {
-      window.addEventListener('storage', onStorage);
-      if (AUTH_RESULT.test(location.hash + location.search) || storedKeys(() => localStorage).some((key) => AUTH_TOKEN_KEY.test(key)))
-        void start();
-    }
-  });
+    });
 };
 
 export default interaction;

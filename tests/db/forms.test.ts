@@ -2,9 +2,12 @@
  * The project's migrations on PGlite, prepared like a Supabase project
  * (tests/db/database.ts). As `anon` and as `authenticated`, the way PostgREST
  * runs a supabase-js insert:
- * every row the four forms build is stored; reading, changing and deleting are
- * refused; bad input is refused by the database itself; RLS is on; and the
- * Security-Advisor-equivalent checks find nothing.
+ * every row the four forms build is stored; each form's fields, one by one, left
+ * empty: the row is refused exactly when the definition requires the field (what
+ * the served form requires, tests/build/forms.test.ts), so a field made optional
+ * in a definition only, or required in it only, fails here; reading, changing and
+ * deleting are refused; bad input is refused by the database itself; RLS is on;
+ * and the Security-Advisor-equivalent checks find nothing.
  */
 import { describe, it, expect } from 'vitest';
 import { newRowId, toRow, type FieldDefinition, type FormDefinition, type TableName, type Values } from '../../src/lib/forms/definition';
@@ -52,6 +55,14 @@ const productState = {
   experience: '5 years',
   portfolio: 'https://example.org/alan',
   coverLetter: 'Newsbox matters to me.',
+};
+
+/** A valid state of each form, every field filled (the optional ones too), by the form's one name. */
+const filled: Record<FormDefinition['id'], Values<string>> = {
+  contact: { ...contactState, company: 'Analytical Engines' },
+  demo: { ...contactState, company: 'Analytical Engines', requestType: 'demo' },
+  careers: { ...careersState, portfolio: 'https://grace.example.com' },
+  'product-team': productState,
 };
 
 const contactRow = (values: Values<(typeof contactForm.fields)[number]['name']>, id: string) => toRow(contactForm, values, id);
@@ -171,6 +182,22 @@ describe.each(ROLES)('as %s', (role) => {
         });
       },
     );
+
+    // A radio group always holds one of its values: the visitor cannot leave it empty.
+    const emptiable = FORMS.flatMap((form) =>
+      form.fields.filter((f) => f.input !== 'radio').map((f) => [form.id, f.name, f.required ? 'refuses' : 'accepts', form, f] as const),
+    );
+    it.each(emptiable)('%s.%s left empty: the database %s the row, as the definition requires', async (_id, name, _what, form, field) => {
+      const values = { ...filled[form.id], [name]: '' };
+      expect(Object.keys(values).sort(), 'the filled state names every field').toEqual(form.fields.map((f) => f.name).sort());
+      const result = await insert(role, form.table, toRow(form, values, newRowId()));
+      if (field.required) expect(result, `${form.id}.${name} is required: the database must refuse it empty`).toMatchObject({ ok: false });
+      else expect(result, `${form.id}.${name} is optional: the database must store the row without it`).toMatchObject({ ok: true });
+    });
+
+    it.each(FORMS.map((form) => [form.id, form] as const))('accepts the %s row with every field filled', async (_id, form) => {
+      expect(await insert(role, form.table, toRow(form, filled[form.id], newRowId()))).toMatchObject({ ok: true });
+    });
 
     it.each(FORMS.map((form) => [form.id, form] as const))(
       'accepts the %s row with every field at its maxLength (derived columns included)',

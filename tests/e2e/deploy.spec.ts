@@ -8,7 +8,7 @@
  * The deploy is simulated while serving (tests/support/deploy.ts).
  */
 import type { Page } from '@playwright/test';
-import { test, expect, deploy, waitForReady } from './fixtures';
+import { test, expect, deploy, spareData, waitForReady } from './fixtures';
 import { rest } from '../support/supabase/answers';
 import { UUID, cases, copy, label, notice, values } from './form-cases';
 import { fill as fillPlaceholders } from '../../src/lib/content/placeholders';
@@ -108,8 +108,10 @@ test.describe('the sign-in card', () => {
     expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('correct horse');
   });
 
-  // Nothing reaches Supabase: the stand-in fails the test on any call.
-  test('published after the card hydrated: its auth module is gone, so Sign In reloads once and nothing is sent', async ({ page }) => {
+  // Nothing reaches Supabase: the stand-in fails the test on any call. Sparing data, the card fetches nothing
+  // ahead of its use (otherwise its auth module would be fetched once it is ready, and the deploy find it there).
+  test('published after the card hydrated, before its auth module came: Sign In reloads once and nothing is sent', async ({ page }) => {
+    await spareData(page);
     await page.goto('/login');
     const form = page.locator('#sign-in');
     // Hydrate without hovering or focusing the card (either starts loading the auth module).

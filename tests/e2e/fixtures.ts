@@ -5,7 +5,7 @@
  * a call gets, `supabase.received` what arrived), and fails on console errors,
  * uncaught page errors and calls to Supabase that the test did not expect.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Route } from '@playwright/test';
 import { standInOnPage } from '../support/supabase/in-page';
 import type { SupabaseStandIn } from '../support/supabase/stand-in';
 import { trackRequests } from '../support/settle';
@@ -101,13 +101,30 @@ export async function holdScript(page: Page, component: string) {
 }
 
 /**
+ * The visitor's browser says to spare data (Save-Data): form islands then fetch their code on intent only,
+ * and what comes after their first render with the first submit (src/lib/islands/prefetch.ts).
+ */
+export async function spareData(page: Page) {
+  await page.addInitScript(() => {
+    const connection = (navigator as Navigator & { connection?: object }).connection;
+    if (connection) Object.defineProperty(Object.getPrototypeOf(connection), 'saveData', { get: () => true });
+  });
+}
+
+/**
  * Publish a new deploy while `page` is open (tests/support/deploy.ts): from now on the build's scripts
  * answer 404, and pages loaded afterwards (a reload) name renamed scripts, served from the same files.
  * Returns the number of page loads since, to count reloads.
  */
 export async function deploy(page: Page) {
   let pageLoads = 0;
-  await page.route(/^http:\/\/localhost:\d+\//, async (route) => {
+  await page.route(/^http:\/\/localhost:\d+\//, (route) =>
+    // A request the page dropped meanwhile (a reload while scripts were on their way) has nothing to answer.
+    serveDeployed(route).catch((error: Error) => {
+      if (!/disposed|closed|already handled/i.test(error.message)) throw error;
+    }),
+  );
+  async function serveDeployed(route: Route) {
     const request = route.request();
     const url = new URL(request.url());
     if (url.pathname.startsWith('/_astro/')) {
@@ -121,6 +138,6 @@ export async function deploy(page: Page) {
     pageLoads++;
     const response = await route.fetch();
     return route.fulfill({ response, body: nameScriptsOf(await response.text(), 1) });
-  });
+  }
   return { pageLoads: () => pageLoads };
 }

@@ -481,7 +481,9 @@ test.describe('form pages', () => {
     });
   });
 
-  test('form pages load no sign-in code, and the form JavaScript only when the visitor turns to the form', async ({ page }) => {
+  test('form pages fetch their own form’s code ahead, never sign-in code, and start it only when the visitor turns to the form', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -491,11 +493,14 @@ test.describe('form pages', () => {
     await page.waitForLoadState('networkidle');
     await expect(page.locator('#form-careers')).toBeInViewport();
     expect(
-      scripts.filter((s) => /CareersForm/.test(s)),
-      'no form JavaScript until the visitor turns to the form',
-    ).toEqual([]);
+      scripts.some((s) => /CareersForm/.test(s)),
+      'the form’s code fetched ahead',
+    ).toBe(true);
+    await expect(page.locator('astro-island:has(#form-careers)'), 'not started before the visitor turns to the form').toHaveAttribute(
+      'ssr',
+      '',
+    );
     await hydrateByInteraction(page, '#form-careers');
-    expect(scripts.some((s) => /CareersForm/.test(s))).toBe(true);
     expect(scripts.filter((s) => /SignInCard|auth/i.test(s))).toEqual([]);
     await page.goto('/contact');
     await hydrateByInteraction(page, '#form-contact');

@@ -16,6 +16,8 @@
  *   freshness (a minute): one tab runs all of a worker's tests, and each test
  *   must load its pages from this server (`npm run bench` measures the
  *   freshness).
+ * Text is compressed as Netlify compresses it (brotli or gzip, as the browser
+ * accepts), so the engines decode what a visitor's browser decodes.
  * Every request is logged with its status, so the tests also see assets that
  * failed to load.
  *
@@ -28,6 +30,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { headersFor } from '../../src/lib/deploy/netlify';
 import { NOT_FOUND_FILE, servedFile } from '../../src/lib/deploy/dist-folder';
 import { DIST, distFiles, publishedHeaderRules, requireDist } from '../support/site-under-test';
@@ -57,6 +60,15 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 const TEXT = /^(text\/|application\/(json|xml|manifest))/;
+
+/** The encoding to send text in: brotli or gzip, as the request accepts (a quick brotli: the tests time nothing). */
+function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (/\bbr\b/.test(acceptEncoding ?? '')) return 'br';
+  if (/\bgzip\b/.test(acceptEncoding ?? '')) return 'gzip';
+  return undefined;
+}
+const compress = (body: string | Buffer, encoding: 'br' | 'gzip') =>
+  encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
 
 export interface ServedRequest {
   method: string;
@@ -98,6 +110,8 @@ export async function startSiteServer(fromOrigin: string, toOrigin: string): Pro
   // Each deploy names scripts no earlier one did, so the browser's cache (scripts are immutable) cannot hide it.
   let latest = 0;
   let deployed = 0;
+  // What a file is sent as in a deploy and an encoding: the same every time.
+  const compressed = new Map<string, Buffer>();
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://site');
@@ -119,11 +133,16 @@ export async function startSiteServer(fromOrigin: string, toOrigin: string): Pro
     const headers = Object.fromEntries(Object.entries(headersFor(rules, url.pathname)).map(([name, value]) => [name, rewrite(value)]));
     // Every test's page load reaches this server (see above): the published freshness would let the tab reuse a page.
     if (type.startsWith('text/html')) headers['Cache-Control'] = 'no-cache';
+    const encoding = TEXT.test(type) ? encodingFor(request.headers['accept-encoding']) : undefined;
+    const key = `${served} ${deployed} ${encoding}`;
+    if (encoding) Object.assign(headers, { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' });
+    if (compressed.has(key)) return reply(status, type, compressed.get(key)!, headers);
     let body: Buffer | string = readFileSync(join(DIST, served));
     if (TEXT.test(type)) {
       body = nameScriptsOf(rewrite(body.toString('utf8')), deployed);
       if (type.startsWith('text/html')) body = body.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<script src="${PROBE_PATH}"></script>`);
     }
+    if (encoding) compressed.set(key, (body = compress(body, encoding)));
     return reply(status, type, body, headers);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

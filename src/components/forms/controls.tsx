@@ -243,7 +243,7 @@ export function RadioGroup(
 
 /**
  * Never disabled before hydration: a press then runs the browser's own
- * validation at once and is done again once the script is ready (src/directives/interaction.ts).
+ * validation at once and is done again once the script is ready (src/directives/form.ts).
  */
 export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (

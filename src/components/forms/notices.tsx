@@ -1,100 +1,76 @@
 /**
- * Notices (toasts) of the forms and the sign-in card: one toaster per page, at
- * most 3 visible (never a wall of toasts). Success notices are polite status
- * messages shown 4 seconds. A failure is an alert, announced at once, that
- * stays until the visitor dismisses it or acts again (changes a field, sends
- * again: `dismissFailures`), since it asks them to do something.
+ * Notices (toasts) of the forms and the sign-in card, without their library:
+ * the toasts themselves (./toasts.tsx, react-hot-toast) are a module of their
+ * own, which an island's first render does not need. The islands load it once
+ * they are ready, when the browser is idle, and their sends wait for it
+ * (`loadNotices`) before anything is sent, so a notice never waits for it and
+ * a module that cannot load is recovered like the island's own code.
+ *
+ * A failure notice asked for while the module was on its way, then made void
+ * by the visitor acting again (`dismissFailures`), is not shown.
  */
-import { useEffect, useState } from 'react';
-import toast, { ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
-
-const NOTICE_MS = 4000;
-const MAX_VISIBLE = 3;
-/** The failure notices on the page. */
-const failures = new Set<string>();
+import { useEffect, useState, type ComponentType } from 'react';
 
 export interface Notice {
   title?: string;
   text: string;
 }
 
-function Body({ title, text }: Notice) {
-  return (
-    <span className="block text-left">
-      {title && <strong className="block font-semibold text-ink-900">{title}</strong>}
-      <span className="block text-sm text-ink-700">{text}</span>
-    </span>
-  );
+type Toasts = typeof import('./toasts');
+
+let toasts: Toasts | undefined;
+let loading: Promise<Toasts> | undefined;
+const mounted = new Set<() => void>();
+/** Counts the visitor's new actions: a failure notice asked for before the last one is not shown. */
+let acted = 0;
+
+/** The toasts' module, loaded once (a failed load is tried again next time). */
+export function loadNotices(): Promise<Toasts> {
+  loading ??= import('./toasts').then((module) => {
+    toasts = module;
+    mounted.forEach((render) => render());
+    return module;
+  });
+  loading.catch(() => (loading = undefined));
+  return loading;
 }
 
+/** Runs `show` with the toasts' module: now when it has loaded, else once it has; a module that cannot load is logged. */
+function withToasts(show: (module: Toasts) => void) {
+  if (toasts) return show(toasts);
+  loadNotices().then(show, (error) => console.error('A notice could not be shown:', error));
+}
+
+/** A polite status message, shown 4 seconds. */
 export function notifySuccess(notice: Notice) {
-  return toast.success(<Body {...notice} />, { duration: NOTICE_MS });
+  withToasts((module) => module.notifySuccess(notice));
 }
 
+/** An alert, announced at once, that stays until the visitor dismisses it or acts again. */
 export function notifyError(notice: Notice) {
-  const id = toast.error(<Body {...notice} />, { duration: Infinity, ariaProps: { role: 'alert', 'aria-live': 'assertive' } });
-  failures.add(id);
-  return id;
+  const asked = acted;
+  withToasts((module) => {
+    if (asked === acted) module.notifyError(notice);
+  });
 }
 
 /** The visitor acted (changed a field, sent again): the failure notices have had their say. */
 export function dismissFailures() {
-  for (const id of failures) toast.dismiss(id);
-  failures.clear();
+  acted++;
+  toasts?.dismissFailures();
 }
 
 /**
- * The page's toaster. Render it once, inside the island that raises notices.
- * It is mounted only in the browser: in the server HTML its fixed, full-window
- * container would count as "visible" and hydrate a client:visible form at once.
- * `dismiss` names the button that closes a failure notice.
+ * The page's toaster, once the toasts' module has loaded. Render it once, inside the island that raises
+ * notices. `dismiss` names the button that closes a failure notice.
  */
 export function Notices({ dismiss }: { dismiss: string }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted ? <Toasts dismiss={dismiss} /> : null;
-}
-
-function Toasts({ dismiss }: { dismiss: string }) {
-  const { toasts } = useToasterStore();
+  const [Toaster, setToaster] = useState<ComponentType<{ dismiss: string }> | undefined>(() => toasts?.Notices);
   useEffect(() => {
-    // Newest first: take everything beyond the third visible notice off the page at once.
-    toasts
-      .filter((t) => t.visible)
-      .slice(MAX_VISIBLE)
-      .forEach((t) => toast.remove(t.id));
-  }, [toasts]);
-  return (
-    <Toaster
-      position="top-center"
-      containerStyle={{ top: 80 }}
-      toastOptions={{ duration: NOTICE_MS, style: { maxWidth: '28rem', padding: '12px 14px' } }}
-    >
-      {(t) => (
-        <ToastBar toast={t}>
-          {({ icon, message }) => (
-            <>
-              {icon}
-              {message}
-              {t.type === 'error' && (
-                <button
-                  type="button"
-                  className="-my-1 -mr-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-50"
-                  onClick={() => {
-                    toast.dismiss(t.id);
-                    failures.delete(t.id);
-                  }}
-                >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
-                    <path d="M6 6l12 12M18 6L6 18" />
-                  </svg>
-                  <span className="sr-only">{dismiss}</span>
-                </button>
-              )}
-            </>
-          )}
-        </ToastBar>
-      )}
-    </Toaster>
-  );
+    const render = () => setToaster(() => toasts?.Notices);
+    mounted.add(render);
+    render();
+    return () => void mounted.delete(render);
+  }, []);
+  return Toaster ? <Toaster dismiss={dismiss} /> : null;
 }

@@ -3,10 +3,19 @@
  * send at a time, so a double click never sends twice), the field checks and
  * their inline messages, the honeypot, the retrying insert and the notices.
  * Fields and row come from the form's definition (src/lib/forms/*.ts).
+ *
+ * What only sending needs, the Supabase client (src/lib/supabase/rest.ts) and
+ * the notices' library (./notices.tsx), is not part of the island's first
+ * render: it is loaded once the island is ready, when the browser is idle
+ * (with the first submit where the visitor spares data), and the submit waits
+ * for it before anything is sent. When it cannot load (a deploy removed it,
+ * the connection is gone and it had not come yet), the page recovers as for
+ * the island's own code (src/lib/forms/recovery.ts): the press is kept,
+ * carried out after a reload.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useDraft } from './useDraft';
-import { dismissFailures, notifyError, notifySuccess, type Notice } from './notices';
+import { dismissFailures, loadNotices, notifyError, notifySuccess, type Notice } from './notices';
 import { useFieldErrors } from './useFieldErrors';
 import { useIslandReady } from './useIslandReady';
 import type { FieldCopy } from './controls';
@@ -14,8 +23,9 @@ import type { FieldErrorCopy } from '../../lib/forms/field-errors';
 import { submitWithRetry, type Outcome } from '../../lib/forms/submit';
 import { throttledNotice, type ThrottledCopy } from '../../lib/forms/retry-wait';
 import { emptyValues, newRowId, toRow, type FormDefinition, type Values } from '../../lib/forms/definition';
-import { restBackend } from '../../lib/supabase/rest';
 import { typedValues } from '../../lib/forms/early-input';
+import { loadRecoveryScript, showOfflineNotice } from '../../lib/forms/recovery-script';
+import { whenIdleAndWilling } from '../../lib/islands/prefetch';
 
 export interface FormOptions<N extends string> {
   definition: FormDefinition<N>;
@@ -34,6 +44,36 @@ function describe(outcome: Extract<Outcome, { ok: false }>): string {
   if (outcome.reason === 'not-configured' || outcome.reason === 'exception') return String(outcome.cause);
   const { status, error } = outcome.result ?? { status: 0, error: null };
   return `HTTP ${status}${error?.code ? ` ${error.code}` : ''}: ${error?.message ?? 'no answer'}`;
+}
+
+/** What the first submit needs and the first render does not: the Supabase client and the notices. */
+const loadSending = () => Promise.all([import('../../lib/supabase/rest'), loadNotices()]).then(([rest]) => rest.restBackend);
+
+/**
+ * What sending needs could not load: recover as an island whose code cannot load (src/lib/forms/recovery.ts),
+ * with the press, a submit that passed the checks, to carry out after the reload. Without even the recovery
+ * script (offline), say so and send once the connection is back.
+ */
+function recoverSend(form: HTMLFormElement, formId: string, submitter: HTMLElement | null) {
+  const island = form.closest('astro-island');
+  const button = [...form.querySelectorAll('button')].indexOf(submitter as HTMLButtonElement);
+  loadRecoveryScript().then(
+    (script) =>
+      script.recoverOnPage(
+        {
+          formId,
+          deploy: island?.getAttribute('component-url') ?? '',
+          press: () => ({ kind: 'submit', button, validated: true }),
+          hasPassword: false,
+        },
+        form,
+      ),
+    (error) => {
+      if (navigator.onLine) return console.error(`The ${formId} form cannot be sent from this page:`, error);
+      showOfflineNotice(formId);
+      addEventListener('online', () => form.requestSubmit(submitter as HTMLButtonElement | null), { once: true });
+    },
+  );
 }
 
 /** What the visitor typed into the server-rendered form before the island hydrated, so hydration takes it over. */
@@ -68,7 +108,11 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
     return () => window.removeEventListener('online', onOnline);
   }, []);
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // What the first send needs, after the first render; a module that cannot load is the send's to recover from.
+    whenIdleAndWilling(() => void loadSending().catch(() => {}));
+  }, []);
   // Rendered with the draft and what was typed before hydration: a press made meanwhile can be done now.
   useIslandReady(hydrated, formRef);
 
@@ -98,14 +142,22 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
       if (busy.current) return;
       dismissFailures();
       // A value of only spaces or invisible characters fails the field's pattern (src/lib/forms/patterns.ts): its message shows.
-      if (!check(event.currentTarget)) return;
+      const form = event.currentTarget;
+      if (!check(form)) return;
+      busy.current = true;
+      const backend = await loadSending().catch(() => undefined);
+      if (!backend) {
+        busy.current = false;
+        recoverSend(form, definition.id, event.nativeEvent.submitter);
+        return;
+      }
       if (!navigator.onLine) {
+        busy.current = false;
         sendWhenOnline.current = true;
         notifyError({ text: offline });
         return;
       }
 
-      busy.current = true;
       setSubmitting(true);
       try {
         const values = draft.values;
@@ -122,7 +174,7 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
         const rowId = draft.rowId ?? newRowId();
         if (!draft.rowId) updateDraft((d) => ({ ...d, rowId }));
         const row = toRow(definition, values, rowId);
-        const outcome = await submitWithRetry(() => restBackend.insert(definition.table, row));
+        const outcome = await submitWithRetry(() => backend.insert(definition.table, row));
         if (outcome.ok) {
           done();
         } else {

@@ -1,8 +1,8 @@
 /**
- * Tell the `client:interaction` directive that this island is ready, once
+ * Tell the `client:form` directive that this island is ready, once
  * `ready` turns true (its effects have taken over what was typed before
  * hydration): the directive then replays the press the visitor made in the
- * meantime (src/directives/interaction.ts).
+ * meantime (src/directives/form.ts).
  */
 import { useEffect, type RefObject } from 'react';
 import { ISLAND_READY } from '../../lib/forms/early-input';

@@ -18,9 +18,10 @@ import { $session, nextSession } from '../../lib/supabase/session';
 import { authPlan, authStorageKey, backendConfig, hasFragmentTokens } from '../../lib/supabase/config';
 import type { FormsCopy } from '../../lib/content/schemas';
 import { typedValues } from '../../lib/forms/early-input';
-import { recoverOnPage } from '../../lib/forms/recovery-page';
+import { loadRecoveryScript } from '../../lib/forms/recovery-script';
 import type { FieldErrorCopy } from '../../lib/forms/field-errors';
-import { dismissFailures, Notices, notifyError } from '../forms/notices';
+import { dismissFailures, loadNotices, Notices, notifyError } from '../forms/notices';
+import { whenIdleAndWilling } from '../../lib/islands/prefetch';
 import { useIslandReady } from '../forms/useIslandReady';
 import { authRequested, useAuthCall, warmUpAuth } from '../sign-in/useAuthCall';
 import { FORM_ID } from '../sign-in/view';
@@ -48,9 +49,13 @@ export default function SignInCard({ copy, fieldErrors, dismiss }: Props) {
   const onLoadFailure = useCallback(() => {
     const island = card.current?.closest('astro-island');
     const form = card.current?.querySelector('form') ?? null;
-    recoverOnPage(
-      { formId: FORM_ID, deploy: island?.getAttribute('component-url') ?? '', press: () => undefined, hasPassword: true },
-      form,
+    loadRecoveryScript().then(
+      (script) =>
+        script.recoverOnPage(
+          { formId: FORM_ID, deploy: island?.getAttribute('component-url') ?? '', press: () => undefined, hasPassword: true },
+          form,
+        ),
+      (error) => console.error('The sign-in card cannot recover on this page:', error),
     );
   }, []);
   const auth = useAuthCall(onLoadFailure);
@@ -59,6 +64,8 @@ export default function SignInCard({ copy, fieldErrors, dismiss }: Props) {
 
   useEffect(() => {
     setHydrated(true);
+    // The notices come after the first render (each call loads them first, with the auth client).
+    whenIdleAndWilling(() => void loadNotices().catch(() => {}));
     // The card hydrates on first interaction: keep what was typed into its server HTML meanwhile.
     const typed = typedValues(document.getElementById(FORM_ID) as HTMLFormElement | null, ['email', 'password']);
     if (typed.email) setEmail(typed.email);

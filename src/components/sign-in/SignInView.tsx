@@ -40,7 +40,7 @@ export function SignInView({ copy, auth, ready, fieldErrors, email, onEmail, pas
   };
 
   return (
-    // method="dialog": a submit before hydration only runs the browser's validation (src/directives/interaction.ts).
+    // method="dialog": a submit before hydration only runs the browser's validation (src/directives/form.ts).
     <form
       id={FORM_ID}
       method="dialog"

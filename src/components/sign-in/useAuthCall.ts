@@ -1,6 +1,7 @@
 /**
  * The sign-in card's one way to call Supabase Auth: the auth client's module
- * is loaded on demand (about 24 KB gzip, src/lib/supabase/auth.ts), one call
+ * is loaded on demand (about 24 KB gzip, src/lib/supabase/auth.ts), with the
+ * notices' module (../forms/notices.tsx), before the call is made; one call
  * runs at a time (a double click never sends twice), and every way a call can
  * fail (no client, an error answer, an exception) ends in one notice from the
  * card's copy, or in the service's own words when it refused the request.
@@ -10,7 +11,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { AuthError, GoTrueClient } from '@supabase/auth-js';
-import { dismissFailures, notifyError } from '../forms/notices';
+import { dismissFailures, loadNotices, notifyError } from '../forms/notices';
 
 export type AuthModule = typeof import('../../lib/supabase/auth');
 
@@ -91,7 +92,7 @@ async function perform(call: AuthCall, onLoadFailure: () => void): Promise<void>
   let client: GoTrueClient | null = null;
   let error: unknown = null;
   try {
-    auth = await loadAuth();
+    [auth] = await Promise.all([loadAuth(), loadNotices()]);
   } catch (failure) {
     // Signing out never waits: its own failure path signs this browser out.
     if (call.action !== 'sign-out') {

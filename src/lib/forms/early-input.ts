@@ -1,5 +1,5 @@
 /**
- * Form islands hydrate on the visitor's first interaction (src/directives/interaction.ts),
+ * Form islands hydrate on the visitor's first interaction (src/directives/form.ts),
  * so their server-rendered fields already work before React runs. These
  * helpers keep what happened in that gap: the values typed into the plain
  * HTML, the draft key the directive checks to hydrate a restored form at once,
@@ -10,7 +10,7 @@
 /**
  * The event a form island sends (bubbling, from inside it) once its script runs
  * and its state has taken over what was typed: the directive then does what the
- * visitor pressed meanwhile (src/directives/interaction.ts).
+ * visitor pressed meanwhile (src/directives/form.ts).
  */
 export const ISLAND_READY = 'island:ready';
 

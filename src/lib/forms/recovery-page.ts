@@ -3,8 +3,25 @@
  * form's fields, and the page's notice next to a form island
  * (src/components/forms/IslandNotice.astro renders its words, from
  * content/forms.yaml › pageUpdate, as templates, so they need no script).
+ *
+ * This module is also the recovery script: the build bundles it on its own,
+ * unhashed, as /island-recovery.js (./recovery-script.ts), which pages load
+ * only when a form island's code cannot load, or when a reload left a form
+ * something to put back. An unhashed name, because a deploy removes the hashed
+ * scripts of the page that needs it: a page of an earlier deploy gets this
+ * deploy's script, so the exports the script's callers use (`resumeIsland`,
+ * `recoverOnPage`, `sayOnPage`) keep their arguments; change them only by adding.
  */
-import { keepTyped, recover, type FailedLoad, type RecoveryPage, type RecoveryStep } from './recovery';
+import {
+  keepTyped,
+  keptValues,
+  recover,
+  takeRecovery,
+  type FailedLoad,
+  type Press,
+  type RecoveryPage,
+  type RecoveryStep,
+} from './recovery';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 /** Never kept: a password, the spam trap (hidden from people), and what is not a typed value. */
@@ -80,6 +97,19 @@ const session = (): Storage | undefined => {
     return undefined;
   }
 };
+
+/**
+ * A form island's page loaded with something to put back: what the form's draft keeps goes back into its
+ * server-rendered fields; after a recovery reload of this page, also the press to carry out once the island is
+ * ready (`recovered`: whether a recovery reload left a record, `press`: the press, or null to ask for one).
+ */
+export function resumeIsland(form: HTMLFormElement, formId: string): { recovered: boolean; press: Press | null } {
+  const storage = session();
+  const record = takeRecovery(storage, formId, location.pathname);
+  const kept = keptValues(storage, formId);
+  if (Object.keys(kept).length > 0) fillFields(form, kept);
+  return { recovered: record !== null, press: record?.press ?? null };
+}
 
 /** Recover the island's failed load in this page (see recover in ./recovery.ts); `form` is read for what was typed. */
 export function recoverOnPage(failed: Omit<FailedLoad, 'typed'>, form: HTMLFormElement | null): RecoveryStep {

@@ -15,8 +15,10 @@
  *   browser's validation, with no edit after it, on a form without a password,
  *   is carried out by itself; otherwise the page says what to press.
  *
- * Used by the `client:interaction` directive (src/directives/interaction.ts)
- * and by the sign-in card when its auth module cannot load. No React here.
+ * Used through the recovery script (./recovery-script.ts) by the `client:form`
+ * directive (src/directives/form.ts), the forms when what sending needs cannot
+ * load, and the sign-in card when its auth module cannot load; the directive
+ * keeps presses with `nextPress` itself. No React here.
  */
 import { draftKey } from './early-input';
 

@@ -13,8 +13,8 @@ import { DIST } from '../../support/site-under-test';
 export interface ScriptRecorder {
   /** Paths of the scripts received since the recorder started (or since `mark()`), in order. */
   paths(): string[];
-  /** From now on, paths() lists only scripts not received before. */
-  mark(): void;
+  /** From now on, paths() lists only scripts not received before; mark(0) lists all again. */
+  mark(from?: number): void;
 }
 
 export function recordScripts(page: Page): ScriptRecorder {
@@ -27,7 +27,7 @@ export function recordScripts(page: Page): ScriptRecorder {
   });
   return {
     paths: () => seen.slice(from),
-    mark: () => void (from = seen.length),
+    mark: (at = seen.length) => void (from = at),
   };
 }
 

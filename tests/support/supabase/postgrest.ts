@@ -32,6 +32,24 @@ export interface SetupOptions {
   extensions?: boolean | readonly Extension[];
 }
 
+/**
+ * The migrations' file names in the order they apply. The Supabase CLI keys a migration by the
+ * timestamp before its `_` (supabase_migrations.schema_migrations): two files with one version
+ * apply here in name order but make `supabase db push` fail, which branches merged side by side
+ * can cause. Refused here, so every SQL suite fails on it.
+ */
+export function migrationFiles(files: readonly string[] = readdirSync(MIGRATIONS)): string[] {
+  const sql = files.filter((f) => f.endsWith('.sql')).sort();
+  const byVersion = new Map<string, string>();
+  for (const file of sql) {
+    const version = file.split('_', 1)[0];
+    const other = byVersion.get(version);
+    if (other) throw new Error(`Migrations ${other} and ${file} share the version ${version}: give the later one a later timestamp.`);
+    byVersion.set(version, file);
+  }
+  return sql;
+}
+
 /** The scripts that make an empty database a migrated Supabase-like project, in order. */
 export function setupScripts(options: SetupOptions = {}): { name: string; sql: string }[] {
   const read = (dir: string, file: string) => ({ name: file, sql: readFileSync(join(dir, file), 'utf8') });
@@ -39,10 +57,7 @@ export function setupScripts(options: SetupOptions = {}): { name: string; sql: s
   return [
     read(DB_SUPPORT, 'supabase-roles.sql'),
     ...standIns.map((extension) => read(join(DB_SUPPORT, 'stand-ins'), `${extension}.sql`)),
-    ...readdirSync(MIGRATIONS)
-      .filter((f) => f.endsWith('.sql'))
-      .sort()
-      .map((f) => read(MIGRATIONS, f)),
+    ...migrationFiles().map((f) => read(MIGRATIONS, f)),
   ];
 }
 

@@ -1,12 +1,11 @@
 /**
- * The client:interaction directive (src/directives/interaction.ts) on a
- * prerendered page: the checks that hydrate an island at once (a draft, a
- * session, a scrolled page) wait for the page's activation, and a loaded
- * page runs them at once as before.
+ * The client:interaction directive (src/directives/interaction.ts): an island
+ * hydrates on the first interaction, or on the first scroll with "scroll";
+ * on a prerendered page the scroll check waits for the page's activation,
+ * and a loaded page runs it at once.
  */
 import { describe, it, expect, vi, afterEach } from 'vitest';
 import interaction, { whenShown } from '../../../src/directives/interaction';
-import { draftKey } from '../../../src/lib/forms/early-input';
 
 function fakeDocument(prerendering: boolean) {
   const target = new EventTarget() as EventTarget & { prerendering: boolean };
@@ -14,25 +13,21 @@ function fakeDocument(prerendering: boolean) {
   return target;
 }
 
-function stubPage({ prerendering = false, scrollY = 0, session = {} as Record<string, string> }) {
+function stubPage({ prerendering = false, scrollY = 0 }) {
   const doc = fakeDocument(prerendering);
   vi.stubGlobal('document', doc);
   vi.stubGlobal('window', Object.assign(new EventTarget(), { scrollY }));
-  vi.stubGlobal('location', { hash: '', search: '' });
-  vi.stubGlobal('sessionStorage', session);
-  vi.stubGlobal('localStorage', {});
   return doc;
 }
 
 /** Runs the directive on a fake island; resolves `hydrated` once the island would have hydrated. */
-function runDirective(value: string) {
+function runDirective(value: string | boolean) {
   let resolveHydrated!: () => void;
   const hydrated = new Promise<void>((resolve) => (resolveHydrated = resolve));
   // Astro's load() fetches the island's code and returns its hydrate function.
   const load = vi.fn(async () => async () => resolveHydrated());
-  // An island without a form: no presses to keep (tests/e2e/early-interaction.spec.ts covers those).
-  const el = Object.assign(new EventTarget(), { querySelector: () => null }) as unknown as HTMLElement;
-  interaction(load, { name: 'interaction', value }, el);
+  const el = new EventTarget() as unknown as HTMLElement;
+  interaction(load, { name: 'interaction', value: value as string }, el);
   return { load, el, hydrated };
 }
 
@@ -55,21 +50,19 @@ describe('whenShown', () => {
   });
 });
 
-describe('client:interaction on a prerendered page', () => {
-  it('restores a stored draft only once the page is activated', async () => {
-    const doc = stubPage({ prerendering: true, session: { [draftKey('contact')]: '{}' } });
-    const { load, hydrated } = runDirective('draft:contact');
+describe('client:interaction', () => {
+  it('hydrates on the first interaction, once, and not before', async () => {
+    stubPage({});
+    const { el, hydrated, load } = runDirective(true);
     await Promise.resolve();
     expect(load).not.toHaveBeenCalled();
-    doc.prerendering = false;
-    doc.dispatchEvent(new Event('prerenderingchange'));
+    el.dispatchEvent(new Event('pointerdown'));
+    el.dispatchEvent(new Event('keydown'));
     await hydrated;
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('hydrates a loaded page with a draft at once, and a scrolled one (the parallax) at its position', async () => {
-    stubPage({ session: { [draftKey('contact')]: '{}' } });
-    await runDirective('draft:contact').hydrated;
+  it('hydrates a scrolled page (the parallax) at its position at once', async () => {
     stubPage({ scrollY: 300 });
     await runDirective('scroll').hydrated;
   });
@@ -90,8 +83,8 @@ describe('client:interaction on a prerendered page', () => {
 
   it('hydrates on interaction, prerendered or not', async () => {
     stubPage({ prerendering: true });
-    const { el, hydrated, load } = runDirective('');
-    el.dispatchEvent(new Event('pointerdown'));
+    const { el, hydrated, load } = runDirective(true);
+    el.dispatchEvent(new Event('focusin'));
     await hydrated;
     expect(load).toHaveBeenCalledTimes(1);
   });

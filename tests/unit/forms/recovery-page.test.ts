@@ -1,10 +1,12 @@
 /**
  * The browser side of recovery (src/lib/forms/recovery-page.ts): which fields
- * are kept (never a password, the spam trap or a button) and putting them back.
- * The form is a fake with the few properties the helpers read.
+ * are kept (never a password, the spam trap or a button), putting them back,
+ * and what a reloaded page finds. The form is a fake with the few properties
+ * the helpers read.
  */
-import { describe, it, expect } from 'vitest';
-import { fillFields, formFields } from '../../../src/lib/forms/recovery-page';
+import { describe, it, expect, vi, afterEach } from 'vitest';
+import { fillFields, formFields, resumeIsland } from '../../../src/lib/forms/recovery-page';
+import { draftKey } from '../../../src/lib/forms/early-input';
 
 interface FakeControl {
   tagName: string;
@@ -60,5 +62,41 @@ describe('fillFields', () => {
       ['requestType', 'contact', false],
       ['', '', false],
     ]);
+  });
+});
+
+describe('resumeIsland', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function stubSession(entries: Record<string, string>) {
+    const data = new Map(Object.entries(entries));
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      removeItem: (key: string) => void data.delete(key),
+    });
+    vi.stubGlobal('location', { pathname: '/contact' });
+    return data;
+  }
+  const emptyForm = () => fakeForm(controls().map((c) => ({ ...c, value: c.type === 'radio' ? c.value : '', checked: false })));
+
+  it('puts the draft back and hands over the press a recovery reload of this page left, once', () => {
+    const press = { kind: 'submit', button: 0, validated: true };
+    const data = stubSession({
+      [draftKey('contact')]: JSON.stringify({ values: { message: 'Hello again' }, rowId: null }),
+      'island-recovery:contact': JSON.stringify({ path: '/contact', press }),
+    });
+    const { form, controls: fields } = emptyForm();
+    expect(resumeIsland(form, 'contact')).toEqual({ recovered: true, press });
+    expect(fields.find((c) => c.name === 'message')?.value).toBe('Hello again');
+    expect(data.has('island-recovery:contact')).toBe(false);
+    expect(resumeIsland(form, 'contact')).toEqual({ recovered: false, press: null });
+  });
+
+  it('with only a draft: the fields come back, nothing to carry out', () => {
+    stubSession({ [draftKey('contact')]: JSON.stringify({ values: { email: 'ada@example.com' } }) });
+    const { form, controls: fields } = emptyForm();
+    expect(resumeIsland(form, 'contact')).toEqual({ recovered: false, press: null });
+    expect(fields.find((c) => c.name === 'email')?.value).toBe('ada@example.com');
   });
 });
