@@ -29,11 +29,11 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runnerImport } from 'vite';
-import sharp from 'sharp';
 
 const ROOT = '.tmp/bench-images';
-/** The photo the issue describes: 4000×3000, about 3.9 MB. */
-export const PHOTO = { width: 4000, height: 3000 };
+/** The photo (tests/support/photos.ts): 4000×3000, about 3.9 MB. */
+const { module: photos } = await runnerImport('./tests/support/photos.ts');
+const { PHOTO, photoVariant } = photos;
 const PHOTO_NAME = 'bench-team-offsite';
 const PHOTO_ALT = 'The team at the offsite, gathered around a whiteboard';
 /** Viewports the bytes are measured at: a phone at 390 px, a desktop at 1280 px, each at two pixel densities. */
@@ -45,67 +45,6 @@ export const VIEWPORTS = [
 ];
 
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
-
-/**
- * A photograph-like 4000×3000 JPEG of about 3.9 MB: broad areas of colour, and light and shade at three
- * scales (shapes, texture, grain), at quality 88. Busier than most photos (like foliage or a crowd), so
- * its smaller versions weigh as much as a photo's would or more.
- */
-export async function makePhoto() {
-  const { width, height } = PHOTO;
-  const noise = (w, h, sigma, channels) =>
-    sharp({ create: { width: w, height: h, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma } } })
-      .extractChannel(channels === 1 ? 0 : 'red')
-      .toColourspace(channels === 1 ? 'b-w' : 'srgb')
-      .raw()
-      .toBuffer();
-  const colour = async (w, h, sigma) => {
-    const small = await sharp({
-      create: { width: w, height: h, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma } },
-    })
-      .raw()
-      .toBuffer();
-    return sharp(small, { raw: { width: w, height: h, channels: 3 } })
-      .resize(width, height, { kernel: 'cubic' })
-      .raw()
-      .toBuffer();
-  };
-  const shade = async (w, h, sigma) =>
-    sharp(await noise(w, h, sigma, 1), { raw: { width: w, height: h, channels: 1 } })
-      .resize(width, height, { kernel: 'cubic' })
-      .raw()
-      .toBuffer();
-  const grain = sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 9 } } })
-    .raw()
-    .toBuffer();
-  const [broad, patches, shapes, texture, fine] = await Promise.all([
-    colour(8, 6, 40),
-    colour(40, 30, 14),
-    shade(250, 188, 40),
-    shade(1000, 750, 28),
-    grain,
-  ]);
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let p = 0, i = 0; p < width * height; p++) {
-    const light = shapes[p] + texture[p] - 256;
-    for (let c = 0; c < 3; c++, i++) {
-      const value = broad[i] + patches[i] - 128 + light + fine[i] - 128;
-      pixels[i] = value < 0 ? 0 : value > 255 ? 255 : value;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 88 })
-    .toBuffer();
-}
-
-/** The photo with a JPEG comment naming `variant` after its start marker: a different file, the same picture. */
-export function photoVariant(photo, variant) {
-  const text = Buffer.from(`bench photo ${variant}`, 'latin1');
-  const segment = Buffer.alloc(4);
-  segment.writeUInt16BE(0xfffe, 0);
-  segment.writeUInt16BE(text.length + 2, 2);
-  return Buffer.concat([photo.subarray(0, 2), segment, text, photo.subarray(2)]);
-}
 
 /**
  * Where the CMS puts an upload for a copy of content/ at `contentCopy`, and the path content names it by:
@@ -264,7 +203,7 @@ export async function benchImages({ posts = 100, runs = 3, screenshot } = {}) {
   const cleanups = [];
   try {
     console.log('Pictures: generating the photo…');
-    const photo = await makePhoto();
+    const photo = await photos.largePhoto();
     const content = (name) => {
       const dir = join(ROOT, name);
       cpSync(process.env.CONTENT_DIR ?? 'content', dir, { recursive: true });

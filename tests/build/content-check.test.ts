@@ -1,7 +1,8 @@
 /**
  * A content error stops `astro build` before anything is built, and the build
  * output shows the content check's line as is: file, field, problem and the
- * field's description (src/lib/content/check-content.ts, called by astro.config.mjs).
+ * field's description (src/lib/content/check-content.ts, called by astro.config.mjs);
+ * a picture that is not there or cannot be read is one (src/lib/content/pictures.ts).
  */
 import { describe, it, expect, afterAll } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,4 +31,30 @@ describe('a content error stops the build', () => {
     expect(output.split('\n')).toContain(line);
     expect(existsSync(join(dist, 'index.html'))).toBe(false);
   });
+
+  it(
+    'astro build of a copy whose post names a missing picture and an unreadable one fails, naming the page, the field and the file',
+    { timeout: 180_000 },
+    () => {
+      rmSync(root, { recursive: true, force: true });
+      mkdirSync(join(root, 'content'), { recursive: true });
+      cpSync('content', contentDir, { recursive: true });
+      mkdirSync(join(contentDir, 'images'), { recursive: true });
+      writeFileSync(join(contentDir, 'images', 'from-phone.jpg'), '\0\0\0\x18ftypheic\0\0\0\0mif1heic'); // a HEIC with a JPEG's name
+      const file = join(contentDir, 'posts', 'welcome.md');
+      const text = readFileSync(file, 'utf8').replace(/^---\n/, '---\ncover: { src: /images/team-offsite.jpg, alt: The team }\n');
+      writeFileSync(file, text.replace(/\n---\n/, '\n---\n![A phone photo](/images/from-phone.jpg)\n'));
+
+      const build = buildCopy({ root, contentDir, out: dist });
+      expect(build.status, build.output).not.toBe(0);
+      const lines = build.output.split('\n');
+      expect(lines.find((l) => l.startsWith(`${file} › cover.src: `))).toMatch(
+        /: no picture \/images\/team-offsite\.jpg in .*content\/images: upload it in the CMS/,
+      );
+      expect(lines.find((l) => l.startsWith(`${file} › body, line `))).toMatch(
+        /: \/images\/from-phone\.jpg cannot be read as a JPEG, PNG or WebP picture/,
+      );
+      expect(existsSync(join(dist, 'index.html'))).toBe(false);
+    },
+  );
 });

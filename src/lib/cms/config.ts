@@ -15,6 +15,8 @@
  */
 import { z } from 'astro/zod';
 import type { ContentSource } from '../content/model';
+import { BODY_PICTURE_HELP } from '../content/pictures';
+import { MEDIA_DIR, PICTURE_PREFIX } from '../images/files';
 
 /** Netlify's OAuth provider, which signs editors in to GitHub (its `/auth` page opens in a popup). */
 export const NETLIFY_OAUTH_ORIGIN = 'https://api.netlify.com';
@@ -72,6 +74,8 @@ export interface CmsField {
   modes?: string[];
   /** An image field: only an upload to the media folder, never a URL elsewhere (the build reads the file). */
   choose_url?: boolean;
+  /** An image field: the kinds of file the upload dialog offers. */
+  accept?: string;
 }
 
 export interface CmsType {
@@ -103,8 +107,12 @@ export interface CmsConfig {
   /** GitHub through Netlify's OAuth provider in production; a working copy opened with the folder picker on localhost. */
   backend: { name: 'github'; repo: string; branch: string; base_url: string };
   publish_mode?: string;
+  /** Where uploads are stored, from the repository root: the content folder's images/, where the image pipeline finds them. */
   media_folder: string;
+  /** How content names an upload: /images/<name> (src/lib/images/files.ts). */
   public_folder: string;
+  /** Uploads renamed to a web-safe name ("Team Offsite (1).JPG" → team-offsite-1.jpg): a name content can write as is. */
+  media_libraries: { default: { config: { slugify_filename: true } } };
   site_url: string;
   display_url: string;
   app_title: string;
@@ -214,7 +222,7 @@ export function fieldOf(name: string, s: JsonSchema, required: boolean): CmsFiel
   if (s.enum) return withCommon(name, s, required, { widget: 'select', options: s.enum as (string | number)[] });
   if (s.cmsWidget === 'image') {
     const pattern = stringPattern(s);
-    return withCommon(name, s, required, { widget: 'image', choose_url: false, ...(pattern ? { pattern } : {}) });
+    return withCommon(name, s, required, { widget: 'image', choose_url: false, accept: PICTURE_TYPES, ...(pattern ? { pattern } : {}) });
   }
   if (s.const !== undefined) return withCommon(name, s, required, { widget: 'hidden', default: s.const });
   if (s.format === 'date') {
@@ -309,13 +317,16 @@ export function fieldsOf(s: JsonSchema): CmsField[] {
   );
 }
 
+/** The kinds of picture the upload dialog offers: those the image pipeline reads. */
+export const PICTURE_TYPES = 'image/jpeg,image/png,image/webp';
+
 /** The markdown body under the frontmatter of a markdown collection. */
 const BODY_FIELD: CmsField = {
   name: 'body',
   label: 'Body',
   widget: 'markdown',
   required: false,
-  hint: 'The text of the page, in markdown. {brand} and the other placeholders work here too.',
+  hint: `The text of the page, in markdown. {brand} and the other placeholders work here too. ${BODY_PICTURE_HELP} Every picture needs its alt text (what it shows), unless it is only decoration.`,
   // Raw first: the rich-text mode would rewrite the file's markdown on opening.
   modes: ['raw', 'rich_text'],
 };
@@ -384,8 +395,9 @@ export function cmsConfig({ model, contentDir, repo, branch, siteUrl, appTitle, 
   }
   return {
     backend: { name: 'github', repo, branch, base_url: NETLIFY_OAUTH_ORIGIN },
-    media_folder: 'public/images',
-    public_folder: '/images',
+    media_folder: `${dir}/${MEDIA_DIR}`,
+    public_folder: PICTURE_PREFIX.replace(/\/$/, ''),
+    media_libraries: { default: { config: { slugify_filename: true } } },
     site_url: siteUrl,
     display_url: siteUrl,
     app_title: appTitle,

@@ -330,8 +330,27 @@ describe('the configuration of this site', () => {
       expect(test(src, 'https://elsewhere.example/a.png')).toBe(false);
       expect(alt).toMatchObject({ widget: 'string', required: false });
       expect(alt.hint).toMatch(/cannot see it/);
+      expect(src.accept).toBe('image/jpeg,image/png,image/webp');
+      expect(test(src, '/images/LAUNCH.JPG')).toBe(true);
     }
-    expect(config.media_folder).toBe('public/images');
+  });
+
+  it('stores uploads where the image pipeline finds them, named as content writes them, with web-safe names', () => {
+    expect(config.media_folder).toBe('content/images');
+    expect(config.public_folder).toBe('/images');
+    expect(config.media_libraries).toEqual({ default: { config: { slugify_filename: true } } });
+  });
+
+  it("offers a post's cover: an upload, its alt text, or that it is only decoration", () => {
+    const cover = byName(collection('posts').fields!, 'cover');
+    expect(cover).toMatchObject({ widget: 'object', required: false });
+    expect(byName(cover.fields!, 'src')).toMatchObject({ widget: 'image', choose_url: false });
+    expect(byName(cover.fields!, 'alt')).toMatchObject({ widget: 'string', required: false });
+    expect(byName(cover.fields!, 'alt').hint).toMatch(/Required, unless the picture is only decoration/);
+    expect(byName(cover.fields!, 'decorative')).toMatchObject({ widget: 'boolean', default: false });
+    const body = byName(collection('posts').fields!, 'body');
+    expect(body.hint).toContain('![what it shows](/images/name.jpg)');
+    expect(body.hint).toContain('"decorative"');
   });
 
   it('edits markdown bodies raw first, so opening an entry never rewrites it', () => {
