@@ -18,6 +18,8 @@ export const MEDIA_DIR = 'images';
 export const LEGACY_DIR = 'public/images';
 /** The kinds of picture editors may upload (the pipeline writes AVIF and WebP from them). */
 export const PICTURE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+/** The same as media types, for the CMS's upload dialog. */
+export const PICTURE_TYPES = 'image/jpeg,image/png,image/webp';
 
 const EXTENSION = new RegExp(`\\.(${PICTURE_EXTENSIONS.join('|')})$`, 'i');
 /** A name under /images: folders and file names of letters, digits, dots, dashes and underscores. */

@@ -1,8 +1,9 @@
 /**
  * An editor's picture as a page's card (its social image, or a post's
  * cover), fitted to 1200×630 and written as a JPEG under the size limit. No
- * shape stops the build: a picture of about the card's shape (1.5 to 2.4
- * times as wide as high) and at least half its size is cropped to fill it,
+ * shape stops the build: a landscape picture (1.3 to 2.4 times as wide as
+ * high: a 4:3 or 3:2 photo, a banner) at least half the card's size is cropped
+ * to fill it,
  * around its most striking part; any other (a square logo, a portrait photo,
  * a small picture) is placed whole in the middle of a white card, never
  * enlarged, so nothing of it is cut off or blurred. Only a file that is not a
@@ -15,8 +16,8 @@ import { markVersion } from './image-file';
 /** The least a picture may measure to be cropped to fill the card: below half the card's size it would look blurred. */
 export const MIN_WIDTH = CARD_WIDTH / 2;
 export const MIN_HEIGHT = CARD_HEIGHT / 2;
-/** Width to height: the card is 1.9:1; outside these, cropping would cut off too much. */
-export const MIN_RATIO = 1.5;
+/** Width to height: the card is 1.9:1; a 4:3 photo loses a third of its height to the crop, a squarer picture would lose too much. */
+export const MIN_RATIO = 1.3;
 export const MAX_RATIO = 2.4;
 /** A placed picture keeps this much of the card's white around it. */
 export const MARGIN = 48;

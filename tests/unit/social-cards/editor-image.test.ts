@@ -16,11 +16,13 @@ const pixel = async (jpeg: Buffer, x: number, y: number) => {
 const white = (rgb: number[]) => rgb.every((c) => c > 245);
 
 describe('fittingOf', () => {
-  it('crops a picture of about the card’s shape and at least half its size, and places any other whole', () => {
+  it('crops a landscape picture (a 4:3 photo too) at least half the card’s size, and places any other whole', () => {
     expect(fittingOf({ width: 1200, height: 630 })).toBe('crop');
     expect(fittingOf({ width: 2400, height: 1260 })).toBe('crop');
     expect(fittingOf({ width: 600, height: 315 })).toBe('crop');
     expect(fittingOf({ width: 1500, height: 1000 })).toBe('crop');
+    expect(fittingOf({ width: 4000, height: 3000 })).toBe('crop');
+    expect(fittingOf({ width: 1200, height: 1000 })).toBe('place');
     expect(fittingOf({ width: 1000, height: 1000 })).toBe('place');
     expect(fittingOf({ width: 900, height: 1600 })).toBe('place');
     expect(fittingOf({ width: 3000, height: 1000 })).toBe('place');

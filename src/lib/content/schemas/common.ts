@@ -95,7 +95,7 @@ export const metaSchema = z
     image: z
       .object({
         src: imageFile.describe(
-          'A picture uploaded in the CMS (PNG, JPEG or WebP). Best 1200×630 px or larger, about 1.9 times as wide as high: the build crops it to 1200×630. Any other shape (a square logo, a portrait photo) is placed whole in the middle of a white card.',
+          'A picture uploaded in the CMS (PNG, JPEG or WebP). Best 1200×630 px or larger: a landscape picture (1.3 to 2.4 times as wide as high) is cropped to 1200×630; any other shape (a square logo, a portrait photo) is placed whole in the middle of a white card.',
         ),
         alt: shortText(200).describe('What the picture shows, for people who cannot see it (read out when the link is shared).'),
       })
