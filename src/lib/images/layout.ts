@@ -82,10 +82,13 @@ export const FIRST_SCREEN_TEXT = 300;
 export interface Loading {
   loading: 'eager' | 'lazy';
   fetchpriority?: 'high';
-  decoding: 'async';
+  decoding: 'sync' | 'async';
 }
 
-/** How a picture loads: the one that leads the page (the largest paint of its first screen) at once and first; any other when it comes into view. */
+/**
+ * How a picture loads: the one that leads the page (the largest paint of its first screen) at once, first, and
+ * painted with the text around it; any other when it comes into view, decoded off the main thread.
+ */
 export function loadingOf(leads: boolean): Loading {
-  return leads ? { loading: 'eager', fetchpriority: 'high', decoding: 'async' } : { loading: 'lazy', decoding: 'async' };
+  return leads ? { loading: 'eager', fetchpriority: 'high', decoding: 'sync' } : { loading: 'lazy', decoding: 'async' };
 }

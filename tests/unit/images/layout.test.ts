@@ -52,7 +52,7 @@ describe('the versions of an upload', () => {
 
 describe('how a picture loads', () => {
   it('at once and first when it leads the page, else when it comes into view', () => {
-    expect(loadingOf(true)).toEqual({ loading: 'eager', fetchpriority: 'high', decoding: 'async' });
+    expect(loadingOf(true)).toEqual({ loading: 'eager', fetchpriority: 'high', decoding: 'sync' });
     expect(loadingOf(false)).toEqual({ loading: 'lazy', decoding: 'async' });
     expect(FIRST_SCREEN_TEXT).toBeGreaterThan(0);
   });
