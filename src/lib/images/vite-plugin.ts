@@ -7,11 +7,15 @@
  * original file unless it only made versions of it, so an upload no page shows
  * (or one only shared as a social card) must not be imported at all. In
  * `astro dev` the list follows the folders and the content: a new upload or
- * picture is there on the next page load.
+ * picture is there on the next page load. A wide upload is given as its
+ * narrower copy in the build cache (./masters.ts).
  */
-import { resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { allPictureFiles, pictureFolders, type PictureFolders } from './files';
+import { masterOf, pruneMasters, readIndex, writeIndex } from './masters';
 
 export const PICTURES_MODULE = 'virtual:editor-pictures';
 const RESOLVED = `\0${PICTURES_MODULE}`;
@@ -27,6 +31,30 @@ export function picturesModuleCode(files: ReadonlyMap<string, string>): string {
 export interface EditorPicturesOptions extends PictureFolders {
   /** The names of the pictures the pages show. */
   shown: () => ReadonlySet<string>;
+  /** Where narrower copies of wide uploads are kept between builds; none: the uploads themselves. */
+  mastersDir?: string;
+}
+
+/** Uploads read and copied at once: a few, not a hundred 4 MB photos in memory together. */
+const AT_ONCE = 4;
+
+/** The shown pictures by name, each the file to give the pipeline: its narrower copy when it has one. */
+export async function pipelineFiles(options: EditorPicturesOptions): Promise<Map<string, string>> {
+  const files = [...shownFiles(options)];
+  if (!options.mastersDir) return new Map(files);
+  const dir = options.mastersDir;
+  const index = readIndex(dir);
+  const given: [string, string][] = [];
+  for (let i = 0; i < files.length; i += AT_ONCE)
+    given.push(
+      ...(await Promise.all(
+        files.slice(i, i + AT_ONCE).map(async ([name, file]) => [name, await masterOf(file, dir, index)] as [string, string]),
+      )),
+    );
+  // The index keeps this build's uploads only; copies no build used for a month leave the folder.
+  writeIndex(dir, Object.fromEntries(files.flatMap(([, file]) => (index[file] ? [[file, index[file]]] : []))));
+  pruneMasters(dir, new Set(given.map(([, file]) => basename(file))));
+  return new Map(given);
 }
 
 /** The pictures of the folders that the pages show, by name. */
@@ -41,7 +69,7 @@ export function editorPictures(options: EditorPicturesOptions): Plugin {
   return {
     name: 'editor-pictures',
     resolveId: (id) => (id === PICTURES_MODULE ? RESOLVED : undefined),
-    load: (id) => (id === RESOLVED ? picturesModuleCode(shownFiles(options)) : undefined),
+    load: async (id) => (id === RESOLVED ? picturesModuleCode(await pipelineFiles(options)) : undefined),
     configureServer(server) {
       server.watcher.add(watched);
       const changed = (file: string) => {
@@ -52,6 +80,20 @@ export function editorPictures(options: EditorPicturesOptions): Plugin {
         }
       };
       for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, changed);
+    },
+  };
+}
+
+/** The plugin as an Astro integration, so the copies go to the build's own cache folder (Astro's cacheDir, which a test build sets). */
+export function editorPicturesIntegration(options: Omit<EditorPicturesOptions, 'mastersDir'>): AstroIntegration {
+  return {
+    name: 'editor-pictures',
+    hooks: {
+      'astro:config:setup': ({ config, updateConfig }) => {
+        updateConfig({
+          vite: { plugins: [editorPictures({ ...options, mastersDir: join(fileURLToPath(config.cacheDir), 'editor-pictures') })] },
+        });
+      },
     },
   };
 }

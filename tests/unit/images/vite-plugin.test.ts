@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { editorPictures, PICTURES_MODULE, picturesModuleCode, shownFiles } from '../../../src/lib/images/vite-plugin';
+import sharp from 'sharp';
+import { editorPictures, PICTURES_MODULE, picturesModuleCode, pipelineFiles, shownFiles } from '../../../src/lib/images/vite-plugin';
 
 describe('the editor pictures module', () => {
   it('imports each picture and maps its name to it', () => {
@@ -31,14 +32,40 @@ describe('the editor pictures module', () => {
     }
   });
 
-  it('is served under its virtual name only', () => {
+  it('gives the pipeline a wide upload’s narrower copy from the masters folder, a narrow one as it is', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'editor-pictures-'));
+    try {
+      mkdirSync(join(root, 'content', 'images'), { recursive: true });
+      const picture = (width: number) =>
+        sharp({ create: { width, height: 100, channels: 3, background: '#123456' } })
+          .jpeg()
+          .toBuffer();
+      writeFileSync(join(root, 'content', 'images', 'wide.jpg'), await picture(3000));
+      writeFileSync(join(root, 'content', 'images', 'narrow.jpg'), await picture(800));
+      const options = {
+        root,
+        contentDir: 'content',
+        shown: () => new Set(['/images/wide.jpg', '/images/narrow.jpg']),
+        mastersDir: join(root, 'masters'),
+      };
+      const files = await pipelineFiles(options);
+      expect(files.get('/images/narrow.jpg')).toBe(join(root, 'content', 'images', 'narrow.jpg'));
+      expect(files.get('/images/wide.jpg')).toMatch(new RegExp(`^${join(root, 'masters')}/wide-[0-9a-f]{16}\\.jpg$`));
+      const { mastersDir: _none, ...withoutMasters } = options;
+      expect((await pipelineFiles(withoutMasters)).get('/images/wide.jpg')).toBe(join(root, 'content', 'images', 'wide.jpg'));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('is served under its virtual name only', async () => {
     const plugin = editorPictures({ contentDir: 'tests/fixtures/content', shown: () => new Set() });
     const resolveId = plugin.resolveId as (id: string) => string | undefined;
-    const load = plugin.load as (id: string) => string | undefined;
+    const load = plugin.load as (id: string) => Promise<string | undefined>;
     const resolved = resolveId(PICTURES_MODULE)!;
     expect(resolved).toBe('\0virtual:editor-pictures');
     expect(resolveId('./other.ts')).toBeUndefined();
-    expect(load(resolved)).toContain('export default new Map(');
-    expect(load('/some/file.ts')).toBeUndefined();
+    expect(await load(resolved)).toContain('export default new Map(');
+    expect(await load('/some/file.ts')).toBeUndefined();
   });
 });
