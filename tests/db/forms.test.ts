@@ -347,3 +347,20 @@ describe('security advisor equivalent', () => {
     expect(await securityFindings(suite.db)).toEqual([]);
   });
 });
+
+describe('on a bare PostgreSQL (no pg_cron, pg_net or Vault)', () => {
+  it('the migrations apply, a row is stored and waits in the outbox, and health names every missing part', async () => {
+    const row = toRow(contactForm, contactState, newRowId());
+    expect(await insert('anon', 'contact_submissions', row)).toEqual({ ok: true, rows: [{ count: 1 }] });
+    const { rows: waiting } = await suite.db.query('select key, attempts from private.notify_outbox where row_id = $1', [row.id]);
+    expect(waiting).toEqual([{ key: `row:contact_submissions:${row.id}`, attempts: 0 }]);
+    const health = await suite.runAs('service_role', 'select item, ok, detail from public.form_health()');
+    expect(health).toMatchObject({ ok: true });
+    const report = Object.fromEntries((health as { rows: Row[] }).rows.map((r) => [r.item, r]));
+    expect(report.pg_cron).toMatchObject({ ok: false, detail: expect.stringMatching(/^missing: nothing runs the drain/) });
+    expect(report.pg_net).toMatchObject({ ok: false, detail: 'missing: messages wait in the outbox (create extension pg_net)' });
+    expect(report['vault secrets']).toMatchObject({ ok: false, detail: 'missing: Vault is not installed' });
+    expect(report.drain).toMatchObject({ ok: false, detail: 'never run' });
+    expect(report.storage).toMatchObject({ ok: true });
+  });
+});

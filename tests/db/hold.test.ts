@@ -11,8 +11,8 @@
  *   released, erased like every row (their retention: lifecycle.test.ts);
  * - the storage cap and the held rows' daily budget refuse first the networks
  *   over their share, then everyone;
- * - notifications per sender, an overall ceiling, and one summary posted by
- *   the scheduled job when the window has ended.
+ * - notifications per sender, an overall ceiling, and one digest taken by
+ *   the scheduled drain when the window has ended (the outbox itself: outbox.test.ts).
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TableName } from '../../src/lib/forms/definition';
@@ -66,11 +66,17 @@ async function sendMany(count: number, address: (i: number) => string, table: Ta
 const count = async (where: string, table: TableName = 'contact_submissions') =>
   (await suite.db.query<{ n: number }>(`select count(*)::int as n from public.${table} where ${where}`)).rows[0].n;
 
-/** What the team was sent: each row's message, or a summary. */
-const posted = async () =>
+/** What the team was sent: each row's message, a digest or an alert. */
+const sent = async () =>
   (await suite.db.query<{ body: Row }>('select body from net.http_request_queue order by id')).rows.map(({ body }) =>
-    body.type === 'SUMMARY' ? { summary: body.summary as Row } : { email: (body.record as Row).email as string },
+    body.type === 'SUMMARY'
+      ? { summary: body.summary as Row }
+      : body.type === 'ALERT'
+        ? { alert: (body.alert as Row).kind as string }
+        : { email: (body.record as Row).email as string },
   );
+/** The messages about one row each. */
+const posted = async () => (await sent()).filter((message) => 'email' in message || 'summary' in message);
 
 async function withLimits(changes: Record<string, number>, test: () => Promise<void>) {
   const { rows: before } = await suite.db.query<{ name: string; max_rows: number }>(
@@ -90,10 +96,15 @@ async function withLimits(changes: Record<string, number>, test: () => Promise<v
   }
 }
 
-/** Moves the notification window (and its senders' counts) 10 minutes back, so it has ended. */
+/** Moves the notification window, its senders' counts and its rows 10 minutes back, so it has ended. */
 const endWindow = () =>
   suite.db.exec(`update private.notify_window set started_at = started_at - interval '10 minutes';
-    update private.notify_senders set window_started_at = window_started_at - interval '10 minutes'`);
+    update private.notify_senders set window_started_at = window_started_at - interval '10 minutes';
+    update public.contact_submissions set created_at = created_at - interval '10 minutes';
+    update public.job_applications set created_at = created_at - interval '10 minutes';
+    update private.notify_outbox set created_at = created_at - interval '10 minutes'`);
+/** The scheduled drain, by hand: the digest it took, or null. */
+const digest = async () => (await suite.db.query<{ d: number | null }>(`select (private.notify_drain() ->> 'digest')::int as d`)).rows[0].d;
 
 const expectThrottled = (result: Result) => {
   expect(result).toMatchObject({ ok: false, code: 'PGRST' });
@@ -122,8 +133,9 @@ describe('held, not refused', () => {
     expect(visitors).toEqual(Array.from({ length: 20 }, () => ({ ok: true, rows: [{ count: 1 }] })));
     expect(await count('held')).toBe(20);
     expect(await count('not held')).toBe(PER_TABLE);
-    // 3 bots × 3 messages each; no held row is announced.
+    // 3 bots × 3 messages each; no held row is announced, the first of them raises one alert.
     expect(await posted()).toHaveLength(3 * PER_SENDER);
+    expect((await sent()).filter((message) => 'alert' in message)).toEqual([{ alert: 'held' }]);
   });
 
   it(`holds a /24 past ${PER_PREFIX} rows (each of its addresses within its own limits); other networks stay normal`, async () => {
@@ -244,43 +256,45 @@ describe('notifications per sender', () => {
     expect(await posted()).toHaveLength(NOTIFICATIONS);
   });
 
-  it('posts one summary when the window has ended (the scheduled job): rows held and not announced, senders, where to review', async () => {
+  it('takes one digest when the window has ended (the scheduled drain): rows held and not announced, senders, where to review', async () => {
     await sendMany(PER_TABLE, (i) => spread(i));
     await sendMany(4, (i) => spread(200 + i));
     expect(await posted()).toHaveLength(NOTIFICATIONS);
-    // The window is still open: the counts are not final, nothing is sent.
-    expect(await suite.db.query('select private.notify_summary() as n')).toMatchObject({ rows: [{ n: 0 }] });
+    // The window is still open: its rows are not counted yet, nothing is sent.
+    expect(await digest()).toBeNull();
     await endWindow();
-    expect(await suite.db.query('select private.notify_summary() as n')).toMatchObject({ rows: [{ n: 1 }] });
+    const id = await digest();
+    expect(id).toEqual(expect.any(Number));
     const { rows } = await suite.db.query<{ body: Row }>(`select body from net.http_request_queue where body ->> 'type' = 'SUMMARY'`);
     expect(rows).toHaveLength(1);
     expect(rows[0].body.summary).toMatchObject({
+      digest_id: id,
       notified: NOTIFICATIONS,
       unannounced: PER_TABLE + 4 - NOTIFICATIONS,
       held: 4,
       // One row per sender: the senders of every row past the first ten, held or not.
       senders: PER_TABLE + 4 - NOTIFICATIONS,
       held_senders: 4,
-      review: 'private.held_submissions',
+      review: 'private.form_inbox',
     });
-    expect(parseSummary(rows[0].body)).toMatchObject({ ok: true, summary: { held: 4, review: 'private.held_submissions' } });
-    // Sent once.
-    expect(await suite.db.query('select private.notify_summary() as n')).toMatchObject({ rows: [{ n: 0 }] });
+    expect(parseSummary(rows[0].body)).toMatchObject({ ok: true, summary: { held: 4, review: 'private.form_inbox' } });
+    // Each row counted once: the next run takes no digest.
+    expect(await digest()).toBeNull();
   });
 
-  it('keeps the ended window’s counts when a new row opens the next window before the job runs', async () => {
+  it('counts the ended window’s rows when a new row opens the next window before the drain runs', async () => {
     await sendMany(5, () => '192.0.2.80');
     await endWindow();
     await send('198.51.100.81');
-    expect(await suite.db.query('select private.notify_summary() as n')).toMatchObject({ rows: [{ n: 1 }] });
+    expect(await digest()).toEqual(expect.any(Number));
     const summary = (await posted()).find((p) => 'summary' in p)!.summary!;
     expect(summary).toMatchObject({ notified: PER_SENDER, unannounced: 2, held: 0, senders: 1, held_senders: 0 });
   });
 
-  it('sends no summary for a window in which every row was announced', async () => {
+  it('takes no digest for a window in which every row was announced', async () => {
     await sendMany(3, (i) => spread(i));
     await endWindow();
-    expect(await suite.db.query('select private.notify_summary() as n')).toMatchObject({ rows: [{ n: 0 }] });
+    expect(await digest()).toBeNull();
     expect(await posted()).toHaveLength(3);
   });
 });

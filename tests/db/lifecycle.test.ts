@@ -1,6 +1,6 @@
 /**
  * What happens to a submission after the insert, on PGlite with stand-ins for
- * pg_cron, Vault and pg_net (supabase-extensions.sql) so the migrations'
+ * pg_cron, Vault and pg_net (tests/db/stand-ins/) so the migrations'
  * guarded parts run; forms.test.ts applies the same migrations without them.
  *
  * - The retention periods the privacy policy states (content/site.yaml
@@ -146,13 +146,69 @@ describe('retention: the privacy policy and the database agree', () => {
     expect(await ids('contact_submissions', `email = 'fresh@example.com'`)).toHaveLength(1);
   });
 
-  it('is scheduled daily with pg_cron where it exists, next to the bookkeeping purge and the notification summary', async () => {
+  it('is scheduled daily with pg_cron where it exists, next to the bookkeeping purge and the outbox drain', async () => {
     const { rows } = await suite.db.query('select jobname, schedule, command from cron.job order by jobname');
     expect(rows).toEqual([
       { jobname: 'form-throttle-purge', schedule: '*/10 * * * *', command: 'select private.form_throttle_purge()' },
-      { jobname: 'notify-submission-summary', schedule: '* * * * *', command: 'select private.notify_summary()' },
+      { jobname: 'notify-submission-drain', schedule: '* * * * *', command: 'select private.notify_drain()' },
+      // pg_cron before 1.5 schedules by the minute: a second job drains 30 s into it.
+      { jobname: 'notify-submission-drain-half', schedule: '* * * * *', command: 'select pg_sleep(30); select private.notify_drain()' },
       { jobname: 'purge-expired-submissions', schedule: '30 3 * * *', command: 'select public.purge_expired_submissions()' },
     ]);
+  });
+});
+
+describe('health reads the scheduled jobs’ runs', () => {
+  const jobHealth = async () => {
+    const result = await suite.runAs(
+      'service_role',
+      `select item, ok, detail from public.form_health() where item like 'job %' or item = 'pg_cron'`,
+    );
+    if (!result.ok) throw new Error(result.message);
+    return Object.fromEntries(result.rows.map((r) => [r.item, { ok: r.ok, detail: r.detail }]));
+  };
+  const ran = (job: string, status: string, ago: string, message = '1 row') =>
+    suite.db.query(
+      `insert into cron.job_run_details (jobid, status, return_message, start_time, end_time)
+       select jobid, $2, $3, now() - $4::interval, now() - $4::interval from cron.job where jobname = $1`,
+      [job, status, message, ago],
+    );
+
+  it('scheduled and never run, ran, failed or late: each job says which', async () => {
+    await suite.db.exec('truncate cron.job_run_details');
+    expect(await jobHealth()).toEqual({
+      pg_cron: { ok: true, detail: 'installed' },
+      'job notify-submission-drain': { ok: false, detail: 'scheduled, never run yet' },
+      'job notify-submission-drain-half': { ok: false, detail: 'scheduled, never run yet' },
+      'job form-throttle-purge': { ok: false, detail: 'scheduled, never run yet' },
+      'job purge-expired-submissions': { ok: false, detail: 'scheduled, never run yet' },
+    });
+    await ran('notify-submission-drain', 'succeeded', '30 seconds');
+    await ran('form-throttle-purge', 'failed', '2 minutes', 'ERROR: permission denied for table job_run_details');
+    await ran('purge-expired-submissions', 'succeeded', '27 hours');
+    const report = await jobHealth();
+    expect(report['job notify-submission-drain']).toEqual({ ok: true, detail: expect.stringMatching(/^last run .*: succeeded$/) });
+    expect(report['job form-throttle-purge']).toEqual({
+      ok: false,
+      detail: expect.stringMatching(/^last run .*: failed \(ERROR: permission denied for table job_run_details\)$/),
+    });
+    expect(report['job purge-expired-submissions']).toEqual({ ok: false, detail: expect.stringMatching(/^late: last run /) });
+    await suite.db.exec(`update cron.job set active = false where jobname = 'notify-submission-drain'`);
+    expect((await jobHealth())['job notify-submission-drain']).toEqual({ ok: false, detail: 'scheduled (* * * * *) but not active' });
+    await suite.db.exec(`update cron.job set active = true`);
+  });
+
+  it('the bookkeeping purge keeps a day of the jobs’ log, and counts it against the storage budget', async () => {
+    await suite.db.exec('truncate cron.job_run_details');
+    await ran('notify-submission-drain', 'succeeded', '25 hours');
+    await ran('notify-submission-drain', 'succeeded', '23 hours');
+    await suite.db.query('select private.form_throttle_purge()');
+    const { rows } = await suite.db.query(`select count(*)::int as n from cron.job_run_details`);
+    expect(rows).toEqual([{ n: 1 }]);
+    const { rows: bookkeeping } = await suite.db.query<{ bytes: string }>(
+      `select sum(bytes) as bytes from private.form_storage where part = 'bookkeeping'`,
+    );
+    expect(Number(bookkeeping[0].bytes)).toBeGreaterThan(0);
   });
 });
 
@@ -239,7 +295,14 @@ describe('the functions', () => {
        from pg_proc p where p.pronamespace = 'public'::regnamespace order by p.proname`,
     );
     expect(rows).toEqual(
-      ['erase_submitter', 'purge_expired_submissions', 'release_held_submissions'].map((proname) => ({
+      [
+        'erase_submitter',
+        'form_health',
+        'notify_delivered',
+        'notify_mark_delivered',
+        'purge_expired_submissions',
+        'release_held_submissions',
+      ].map((proname) => ({
         proname,
         prosecdef: true,
         proconfig: ['search_path=""'],

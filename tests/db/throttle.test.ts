@@ -469,11 +469,16 @@ describe('security advisor equivalent', () => {
     expect(rows.find((r) => r.proname === 'form_insert_guard')?.prosecdef).toBe(true);
   });
 
-  it('the service role may read and change the limits and the client source, and nothing else in private', async () => {
-    const { rows } = await suite.db.query<{ relname: string }>(
-      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = 'private' and c.relkind = 'r' and has_table_privilege('service_role', c.oid, 'SELECT, UPDATE') order by 1`,
-    );
-    expect(rows.map((r) => r.relname)).toEqual(['form_client_source', 'form_limits']);
+  it('the service role may change the limits and the client source, read the outbox and the digests (the team’s view), and nothing else in private', async () => {
+    const tables = async (privilege: string) =>
+      (
+        await suite.db.query<{ relname: string }>(
+          `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'private' and c.relkind = 'r' and has_table_privilege('service_role', c.oid, $1) order by 1`,
+          [privilege],
+        )
+      ).rows.map((r) => r.relname);
+    expect(await tables('UPDATE, INSERT, DELETE, TRUNCATE')).toEqual(['form_client_source', 'form_limits']);
+    expect(await tables('SELECT')).toEqual(['form_client_source', 'form_limits', 'notify_digests', 'notify_outbox']);
   });
 });

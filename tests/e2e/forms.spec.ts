@@ -12,6 +12,7 @@ import { ANON_KEY } from '../support/supabase/project';
 import { rest } from '../support/supabase/answers';
 import { UUID, cases, copy, expectInlineError, expertise, label, notice, openForm, products, site, values } from './form-cases';
 import { fill as fillPlaceholders } from '../../src/lib/content/placeholders';
+import { throttledNotice } from '../../src/lib/forms/retry-wait';
 
 const drafts = (page: Page) => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('form-draft:')));
 
@@ -68,9 +69,12 @@ for (const c of cases) {
         let form = await openForm(page, c);
         await c.fill(form);
         await form.getByRole('button', { name: c.copy.submit }).click();
-        // During a flood a real visitor is refused too: the notice names the address to write to instead.
-        const throttledCopy = { ...copy.common.throttled, text: fillPlaceholders(copy.common.throttled.text, values) };
+        // During a flood a real visitor is refused too: the notice says when to try again (Retry-After: 540 s)
+        // and names the address to write to instead.
+        const refusal = throttledNotice(copy.common.throttled, 540_000);
+        const throttledCopy = { ...refusal, text: fillPlaceholders(refusal.text, values) };
         expect(throttledCopy.text).toContain(site.email.support);
+        expect(throttledCopy.text).toContain('in 9 minutes');
         const throttled = notice(page, 'alert', throttledCopy);
         await expect(throttled).toBeVisible();
         await expect(throttled).toContainText(copy.common.throttled.title);

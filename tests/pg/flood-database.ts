@@ -15,7 +15,7 @@ export interface FloodDatabase {
   owner: pg.Client;
   /** One connection per concurrent request. */
   clients: pg.Client[];
-  /** Empty the forms' tables, the limits' bookkeeping and the notification queue. */
+  /** Empty the forms' tables, the limits' bookkeeping, the outbox and the notification queue. */
   fresh(): Promise<void>;
   /** Runs the scheduled purge over and over while `work` runs, as pg_cron may: the runs it made and what `work` gave. */
   purgeDuring<T>(work: () => Promise<T>): Promise<{ result: T; purges: number }>;
@@ -35,7 +35,9 @@ export async function openFloodDatabase(concurrency: number): Promise<FloodDatab
     owner,
     clients,
     fresh: async () => {
-      await owner.query(`${RESET_LIMITS_SQL}; truncate public.contact_submissions, public.job_applications, net.http_request_queue`);
+      await owner.query(
+        `${RESET_LIMITS_SQL}; truncate public.contact_submissions, public.job_applications, net.http_request_queue, net._http_response`,
+      );
     },
     purgeDuring: async (work) => {
       let done = false;

@@ -218,7 +218,7 @@ describe('under READ COMMITTED (PostgREST) every limit is met exactly, never exc
     }
   });
 
-  it('keeps bookkeeping and queued notifications bounded, and the summary counts the rest when the window ends', async () => {
+  it('keeps bookkeeping and queued notifications bounded, and the digest counts the rest when the window ends', async () => {
     const { accepted, normal } = await run(
       { ...scenarios.everythingForged, name: `${scenarios.everythingForged.name}, then bookkeeping counted` },
       'read committed',
@@ -233,12 +233,19 @@ describe('under READ COMMITTED (PostgREST) every limit is met exactly, never exc
     expect(keys[0].hits).toBeGreaterThanOrEqual(3 * accepted + 2 * normal);
     expect(keys[0].hits).toBeLessThanOrEqual(3 * accepted + normal + networks * 30);
     const { rows: queued } = await owner.query<{ number: number }>(
-      `select (body -> 'notification' ->> 'number')::int as number from net.http_request_queue order by 1`,
+      `select (body -> 'notification' ->> 'number')::int as number from net.http_request_queue where body ->> 'type' = 'INSERT' order by 1`,
     );
     expect(queued.map((q) => q.number)).toEqual(Array.from({ length: LIMITS.notifications }, (_, i) => i + 1));
+    // However many held rows arrived at once, one alert.
+    const { rows: alerts } = await owner.query(
+      `select body -> 'alert' ->> 'kind' as kind from net.http_request_queue where body ->> 'type' = 'ALERT'`,
+    );
+    expect(alerts).toEqual([{ kind: 'held' }]);
     await owner.query(`update private.notify_window set started_at = started_at - interval '10 minutes';
-      update private.notify_senders set window_started_at = window_started_at - interval '10 minutes'`);
-    expect((await owner.query('select private.notify_summary() as n')).rows).toEqual([{ n: 1 }]);
+      update private.notify_senders set window_started_at = window_started_at - interval '10 minutes';
+      update public.contact_submissions set created_at = created_at - interval '10 minutes';
+      update private.notify_outbox set created_at = created_at - interval '10 minutes'`);
+    expect((await owner.query(`select private.notify_drain() ->> 'digest' is not null as digest`)).rows).toEqual([{ digest: true }]);
     const { rows: summaries } = await owner.query<{ summary: Record<string, number> }>(
       `select body -> 'summary' as summary from net.http_request_queue where body ->> 'type' = 'SUMMARY'`,
     );
@@ -382,6 +389,156 @@ describe('the bookkeeping purge (the pg_cron job) during concurrent inserts that
         `update private.form_limits set max_rows = case name when 'per_client' then 20 when 'per_client_day' then 50 when 'per_prefix' then 30 when 'per_table' then 60 end
          where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`,
       );
+    }
+  });
+});
+
+describe('the storage budget counts live data, on a real server', () => {
+  const used = async () => Number((await owner.query<{ n: string }>('select private.form_storage_bytes() as n')).rows[0].n);
+  const onDisk = async () =>
+    Number(
+      (
+        await owner.query<{ n: string }>(
+          `select pg_total_relation_size('public.contact_submissions') + pg_total_relation_size('public.job_applications') as n`,
+        )
+      ).rows[0].n,
+    );
+
+  it('counts about what the rows take on disk once compacted, and gives room back at once when rows are erased: no VACUUM', async () => {
+    await fresh();
+    await owner.query(
+      `update private.form_limits set max_rows = 10000 where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`,
+    );
+    try {
+      // 600 rows of every size the forms allow, sent 200 at a time; random text, so compression cannot hide any of it.
+      const words = () =>
+        Array.from({ length: 1 + Math.floor(Math.random() * 600) }, () => Math.random().toString(36).slice(2, 9)).join(' ');
+      const requests = Array.from({ length: 600 }, (_, i) => ({
+        table: TABLE,
+        body: { ...sampleRow(TABLE, `size-${i}@example.com`), message: words().slice(0, 5000) },
+        headers: { 'cf-connecting-ip': ipv4(i + 1) },
+      }));
+      const { answers } = await sendAll(clients, requests, 'read committed');
+      expect(answers.every((a) => a.result.ok)).toBe(true);
+      const counted = await used();
+      await owner.query('vacuum full public.contact_submissions');
+      const compacted = await onDisk();
+      // Never less than the rows take (a budget must not undercount), and not far more.
+      expect(counted).toBeGreaterThanOrEqual(compacted * 0.9);
+      expect(counted).toBeLessThanOrEqual(compacted * 1.6);
+
+      // A budget just above what is used now; erase the oldest 60% of senders, without VACUUM.
+      await owner.query(`update private.form_limits set max_rows = $1 where name = 'storage_mb'`, [Math.ceil(counted / 1048576)]);
+      await owner.query(`select public.erase_submitter('size-' || n || '@example.com') from generate_series(0, 359) n`);
+      expect(await onDisk()).toBe(compacted);
+      expect(await used()).toBeLessThan(counted * 0.5);
+      const visitor = await sendAll(
+        clients.slice(0, 1),
+        [{ table: TABLE, body: sampleRow(TABLE, 'after@example.com'), headers: { 'cf-connecting-ip': '192.0.2.200' } }],
+        'read committed',
+      );
+      expect(visitor.answers[0].result.ok).toBe(true);
+    } finally {
+      await owner.query(
+        `update private.form_limits set max_rows = case name when 'per_client' then 20 when 'per_client_day' then 50 when 'per_prefix' then 30 when 'per_table' then 60 when 'storage_mb' then 300 end
+         where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table', 'storage_mb')`,
+      );
+    }
+  });
+
+  it('stays exact, with no deadlock, while 400 inserts, the drain and erasures run at once; every row ends announced, pending or in a digest', async () => {
+    await fresh();
+    await owner.query(
+      `update private.form_limits set max_rows = 10000 where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`,
+    );
+    try {
+      const requests = Array.from({ length: 2 * CONCURRENCY }, (_, i) => ({
+        table: (i % 3 === 0 ? 'job_applications' : TABLE) as TableName,
+        body: sampleRow(i % 3 === 0 ? 'job_applications' : TABLE, `mixed-${i}@example.com`),
+        headers: { 'cf-connecting-ip': ipv4(i + 1) },
+      }));
+      let done = false;
+      let drains = 0;
+      const other = clients.slice(CONCURRENCY - 2);
+      const background = (async () => {
+        while (!done) {
+          await other[0].query('select private.notify_drain()');
+          await other[1].query(`select public.erase_submitter('mixed-' || (random() * 400)::int || '@example.com')`);
+          drains++;
+        }
+      })();
+      const { answers } = await sendAll(clients.slice(0, CONCURRENCY - 2), requests, 'read committed').finally(() => (done = true));
+      await background;
+      const kinds = new Set(answers.map(kindOf));
+      expect([...kinds]).toEqual(['stored']);
+      expect(drains).toBeGreaterThan(0);
+      const { rows } = await owner.query<{ counted: string; recount: string }>(
+        `select (select sum(bytes) from private.form_storage where part <> 'bookkeeping') as counted,
+                (select coalesce(sum(private.form_row_bytes(to_jsonb(c))), 0) from public.contact_submissions c)
+                + (select coalesce(sum(private.form_row_bytes(to_jsonb(j))), 0) from public.job_applications j) as recount`,
+      );
+      expect(Number(rows[0].counted)).toBe(Number(rows[0].recount));
+      // Once the window has ended, one more drain: each stored row has its own message, or is counted in exactly one digest.
+      await owner.query(`update private.notify_window set started_at = started_at - interval '10 minutes';
+        update public.contact_submissions set created_at = created_at - interval '10 minutes';
+        update public.job_applications set created_at = created_at - interval '10 minutes'`);
+      await owner.query('select private.notify_drain()');
+      const { rows: seen } = await owner.query(
+        `select count(*) filter (where own and digest_id is null)::int as own, count(*) filter (where not own and digest_id is not null)::int as digested,
+                count(*) filter (where own = (digest_id is not null))::int as neither_or_both, count(*)::int as stored
+         from (select c.id, c.digest_id from public.contact_submissions c union all select j.id, j.digest_id from public.job_applications j) s,
+              lateral (select exists (select 1 from private.notify_outbox o where o.row_id = s.id) as own) o`,
+      );
+      // (Some of the ten rows with a message of their own may have been erased meanwhile.)
+      expect(seen[0].neither_or_both).toBe(0);
+      expect(seen[0].own).toBeLessThanOrEqual(LIMITS.notifications);
+      expect(seen[0].own + seen[0].digested).toBe(seen[0].stored);
+    } finally {
+      await owner.query(
+        `update private.form_limits set max_rows = case name when 'per_client' then 20 when 'per_client_day' then 50 when 'per_prefix' then 30 when 'per_table' then 60 end
+         where name in ('per_client', 'per_client_day', 'per_prefix', 'per_table')`,
+      );
+    }
+  });
+});
+
+describe('held rows at a window’s edges, 200 at once', () => {
+  it('when held rows open a window and when they close an ended one: none is announced on its own, one alert per window', async () => {
+    await fresh();
+    // Every row is held (the table's ceiling is 0); each request from a network of its own.
+    await owner.query(`update private.form_limits set max_rows = 0 where name = 'per_table'`);
+    try {
+      const flood = (round: number) =>
+        sendAll(
+          clients,
+          Array.from({ length: CONCURRENCY }, (_, i) => ({
+            table: TABLE,
+            body: sampleRow(TABLE, `edge-${round}-${i}@example.com`),
+            headers: { 'cf-connecting-ip': `198.${18 + round}.${i}.1` },
+          })),
+          'read committed',
+        );
+      const sent = async () =>
+        (
+          await owner.query<{ own: number; alerts: number }>(
+            `select count(*) filter (where body ->> 'type' = 'INSERT')::int as own,
+                    count(*) filter (where body ->> 'type' = 'ALERT' and body -> 'alert' ->> 'kind' = 'held')::int as alerts
+             from net.http_request_queue`,
+          )
+        ).rows[0];
+      // No window is open: the first of the 200 opens it.
+      expect((await owner.query(`select started_at = '-infinity' as closed from private.notify_window`)).rows).toEqual([{ closed: true }]);
+      const first = await flood(0);
+      expect(new Set(first.answers.map(kindOf))).toEqual(new Set(['stored']));
+      expect(await sent()).toEqual({ own: 0, alerts: 1 });
+      // The window ends: the first of the next 200 closes it and opens the next.
+      await owner.query(`update private.notify_window set started_at = started_at - interval '10 minutes'`);
+      const second = await flood(1);
+      expect(new Set(second.answers.map(kindOf))).toEqual(new Set(['stored']));
+      expect(await sent()).toEqual({ own: 0, alerts: 2 });
+      expect((await owner.query(`select count(*)::int as n from public.${TABLE} where not held`)).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await owner.query(`update private.form_limits set max_rows = 60 where name = 'per_table'`);
     }
   });
 });

@@ -12,11 +12,13 @@
  *     keys (every key quiet beforehand): deadlocks and lost counts.
  *
  * Columns: rows stored (held among them) and refused; the team's messages
- * (one per row, and summaries: the in-window one of the notify_ceiling
- * migration, or the one the scheduled job posts when the window ends); the
- * visitors' outcome and the p50/p99 of their inserts. It reads the schema it
- * finds (held rows exist only from the form_hold migration on), so the same
- * file measures a checkout from before that migration.
+ * (one per row; summaries: the in-window one of the notify_ceiling
+ * migration, the one the scheduled job posts when the window ends, or the
+ * outbox's digest; and alerts); the visitors' outcome and the p50/p99 of their
+ * inserts. It reads the schema it finds (held rows exist from the form_hold
+ * migration on, the outbox from form_outbox on), so the same file measures a
+ * checkout from before those migrations. What happens after the insert (storage,
+ * alerts, an outage of the function) is ./delivery.load.ts's.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -32,12 +34,17 @@ let db: FloodDatabase;
 let owner: pg.Client;
 let clients: pg.Client[];
 let holding = false;
+let outbox = false;
 const rows: (string | number)[][] = [];
 
 beforeAll(async () => {
   db = await openFloodDatabase(CONCURRENCY);
   ({ owner, clients } = db);
-  holding = (await owner.query(`select to_regprocedure('private.notify_summary()') is not null as holding`)).rows[0].holding;
+  ({ holding, outbox } = (
+    await owner.query(
+      `select to_regclass('private.form_usage') is not null as holding, to_regclass('private.notify_outbox') is not null as outbox`,
+    )
+  ).rows[0]);
 });
 
 afterAll(async () => {
@@ -46,7 +53,7 @@ afterAll(async () => {
     const s = db.server.settings;
     console.log(
       [
-        `\nFloods on PostgreSQL ${s.server_version} (${holding ? 'holding' : 'before holding'}; ${CONCURRENCY} connections; limits as deployed):`,
+        `\nFloods on PostgreSQL ${s.server_version} (${outbox ? 'holding, the outbox' : holding ? 'holding' : 'before holding'}; ${CONCURRENCY} connections; limits as deployed):`,
         table(
           [
             'scenario',
@@ -56,6 +63,7 @@ afterAll(async () => {
             'refused',
             'team: rows',
             'summaries',
+            'alerts',
             'visitors',
             'visitor p50 ms',
             'visitor p99 ms',
@@ -74,7 +82,14 @@ async function fresh() {
     truncate private.form_throttle_keys, public.contact_submissions, public.job_applications, net.http_request_queue;
     update private.notify_window set started_at = '-infinity', notified = 0;
     if to_regclass('private.form_usage') is not null then
-      truncate private.form_usage, private.notify_senders, private.notify_summaries;
+      truncate private.form_usage, private.notify_senders;
+    end if;
+    if to_regclass('private.notify_summaries') is not null then
+      truncate private.notify_summaries;
+    end if;
+    if to_regclass('private.notify_outbox') is not null then
+      truncate private.notify_outbox;
+      delete from private.notify_digests where id <> 0;
     end if;
   end $$`);
 }
@@ -97,16 +112,21 @@ interface Measured {
   visitorEmails: string[];
 }
 
-/** Ends the notification window and runs the summary job, where it exists; then reads what the team was sent. */
+/** Ends the notification window and runs the summary job or the drain, where it exists; then reads what the team was sent. */
 async function teamMessages() {
   if (holding) {
     await owner.query(`update private.notify_window set started_at = started_at - interval '10 minutes';
       update private.notify_senders set window_started_at = window_started_at - interval '10 minutes'`);
-    await owner.query('select private.notify_summary()');
+    if (outbox) {
+      await owner.query(`update public.contact_submissions set created_at = created_at - interval '10 minutes';
+        update private.notify_outbox set created_at = created_at - interval '10 minutes'`);
+      await owner.query('select private.notify_drain()');
+    } else await owner.query('select private.notify_summary()');
   }
-  const { rows: sent } = await owner.query<{ rows: number; summaries: number; summary: string | null }>(
+  const { rows: sent } = await owner.query<{ rows: number; summaries: number; alerts: number; summary: string | null }>(
     `select count(*) filter (where body ->> 'type' = 'INSERT' and (body -> 'notification' ->> 'number')::int <= (body -> 'notification' ->> 'limit')::int)::int as rows,
             count(*) filter (where body ->> 'type' = 'SUMMARY' or (body -> 'notification' ->> 'number')::int > (body -> 'notification' ->> 'limit')::int)::int as summaries,
+            count(*) filter (where body ->> 'type' = 'ALERT')::int as alerts,
             max(body -> 'summary' ->> 'unannounced') || ' unannounced, ' || max(body -> 'summary' ->> 'held') || ' held' as summary
      from net.http_request_queue`,
   );
@@ -138,6 +158,7 @@ async function record(measured: Measured) {
     [...refusals].map(([kind, n]) => `${n}× ${kind}`).join(', ') || '0',
     team.rows,
     team.summaries + (team.summary ? ` (${team.summary})` : ''),
+    team.alerts,
     `${visitorAnswers.filter((a) => a.result.ok).length}/${visitors.length} stored, ${posted[0].n} posted`,
     visitors.length > 0 ? percentile(visitorMs, 50).toFixed(0) : '-',
     visitors.length > 0 ? percentile(visitorMs, 99).toFixed(0) : '-',
@@ -269,6 +290,7 @@ it('floods: what they cost real visitors and the team', async () => {
       stored,
       '-',
       `${deadlocks}× 40P01 (deadlock), ${lost} counts lost`,
+      '-',
       '-',
       '-',
       '-',

@@ -4,6 +4,8 @@
  * directory (as the `postgres` user when the run is root, since initdb refuses
  * root), a free port, its unix socket in the same directory, and stopped and
  * deleted at the end even when the tests fail or the process exits early.
+ * With `cron`, the real pg_cron (Debian's postgresql-15-cron) is loaded and runs
+ * the jobs of the `postgres` database in background workers, as on Supabase.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -40,9 +42,24 @@ function runAsOwner(binary: string, args: string[]): void {
   execFileSync(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export async function startServer(options: { maxConnections: number }): Promise<Server> {
+/** Whether these binaries have pg_cron next to them. */
+export function hasPgCron(): boolean {
+  const share = execFileSync(join(PG_BIN, 'pg_config'), ['--sharedir'], { encoding: 'utf8' }).trim();
+  return existsSync(join(share, 'extension', 'pg_cron.control'));
+}
+
+export interface ServerOptions {
+  maxConnections: number;
+  /** Load the real pg_cron. */
+  cron?: boolean;
+}
+
+export async function startServer(options: ServerOptions): Promise<Server> {
   if (!existsSync(join(PG_BIN, 'initdb'))) {
     throw new Error(`PostgreSQL binaries not found in ${PG_BIN}: install Debian's postgresql package (.ci/run does) or set PG_BIN`);
+  }
+  if (options.cron && !hasPgCron()) {
+    throw new Error(`pg_cron not found for ${PG_BIN}: install Debian's postgresql-15-cron package (.ci/run does)`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'corvana-pg-'));
   const data = join(dir, 'data');
@@ -76,6 +93,9 @@ export async function startServer(options: { maxConnections: number }): Promise<
       synchronous_commit: 'off',
       listen_addresses: '127.0.0.1',
       unix_socket_directories: dir,
+      ...(options.cron
+        ? { shared_preload_libraries: 'pg_cron', 'cron.database_name': 'postgres', 'cron.use_background_workers': 'on' }
+        : {}),
     };
     const serverOptions = [`-p ${port}`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(' ');
     started = true;
@@ -84,7 +104,7 @@ export async function startServer(options: { maxConnections: number }): Promise<
     const client = new pg.Client(connection);
     await client.connect();
     const { rows } = await client.query<{ name: string; setting: string }>(
-      `select name, setting from pg_settings where name in ('server_version', 'max_connections', 'max_pred_locks_per_transaction', 'synchronous_commit') order by name`,
+      `select name, setting from pg_settings where name in ('server_version', 'max_connections', 'max_pred_locks_per_transaction', 'synchronous_commit', 'shared_preload_libraries') order by name`,
     );
     await client.end();
     return { connection, settings: Object.fromEntries(rows.map((r) => [r.name, r.setting])), stop };

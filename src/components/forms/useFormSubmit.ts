@@ -12,6 +12,7 @@ import { useIslandReady } from './useIslandReady';
 import type { FieldCopy } from './controls';
 import type { FieldErrorCopy } from '../../lib/forms/field-errors';
 import { submitWithRetry, type Outcome } from '../../lib/forms/submit';
+import { throttledNotice, type ThrottledCopy } from '../../lib/forms/retry-wait';
 import { emptyValues, newRowId, toRow, type FormDefinition, type Values } from '../../lib/forms/definition';
 import { restBackend } from '../../lib/supabase/rest';
 import { typedValues } from '../../lib/forms/early-input';
@@ -20,8 +21,8 @@ export interface FormOptions<N extends string> {
   definition: FormDefinition<N>;
   success: (values: Values<N>) => Notice;
   error: Notice;
-  /** Shown when the database's throttle refuses the row: nothing is retried, values and draft stay. */
-  throttled: Notice;
+  /** Shown when the database's throttle refuses the row, with when to try again (its Retry-After): nothing is retried, values and draft stay. */
+  throttled: ThrottledCopy;
   /** Shown when the visitor sends while offline: the form sends once the connection is back, unless edited meanwhile. */
   offline: string;
   /** Each field's copy (its `invalid` message) and the common field messages. */
@@ -126,7 +127,7 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
           done();
         } else {
           console.error(`The ${definition.id} form could not be sent after ${outcome.attempts} attempt(s): ${describe(outcome)}`);
-          notifyError(outcome.reason === 'throttled' ? throttled : error);
+          notifyError(outcome.reason === 'throttled' ? throttledNotice(throttled, outcome.result?.retryAfterMs) : error);
         }
       } finally {
         busy.current = false;

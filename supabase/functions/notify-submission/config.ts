@@ -13,9 +13,21 @@ export interface EmailDestination {
   to: string[];
 }
 
+/** Where the function remembers delivered keys: the project's own REST API, as the service role. */
+export interface ReceiptsStore {
+  url: string;
+  serviceKey: string;
+}
+
 export interface Config {
   /** The shared secret every request must carry in the `x-webhook-secret` header. */
   secret?: string;
+  /**
+   * The project's API and service-role key (SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, which the
+   * platform sets in every Edge Function): where delivered keys are remembered, so a repeat is
+   * dropped. Without them every request is sent (Resend's idempotency key still holds e-mail).
+   */
+  receipts?: ReceiptsStore;
   email?: EmailDestination;
   chatUrl?: string;
   /** How long one attempt at a destination may take. */
@@ -50,8 +62,11 @@ export function readConfig(env: (name: string) => string | undefined): Config {
     .split(',')
     .map((address) => address.trim())
     .filter(Boolean);
+  const supabaseUrl = get('SUPABASE_URL');
+  const serviceKey = get('SUPABASE_SERVICE_ROLE_KEY');
   return {
     secret: get('NOTIFY_WEBHOOK_SECRET'),
+    receipts: supabaseUrl && serviceKey ? { url: supabaseUrl.replace(/\/+$/, ''), serviceKey } : undefined,
     email:
       missingEmail.length === 0
         ? { apiUrl: get('RESEND_API_URL') ?? DEFAULT_EMAIL_API_URL, apiKey: get('RESEND_API_KEY')!, from: get('NOTIFY_EMAIL_FROM')!, to }

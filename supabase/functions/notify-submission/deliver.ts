@@ -23,7 +23,10 @@ export type Log = (line: string) => void;
 
 export const ATTEMPTS = 3;
 
-/** Resend's send-email call. The idempotency key makes a repeated webhook for the same row send one e-mail. */
+/**
+ * Resend's send-email call. The idempotency key (the outbox's delivery key, or the row) makes a
+ * repeated request for the same message send one e-mail, even past this function's own memory.
+ */
 export function emailDelivery(destination: EmailDestination, message: Message): Delivery {
   return {
     name: 'email',
@@ -33,7 +36,7 @@ export function emailDelivery(destination: EmailDestination, message: Message): 
       headers: {
         authorization: `Bearer ${destination.apiKey}`,
         'content-type': 'application/json',
-        'idempotency-key': `notify-submission/${message.table}/${message.rowId}`,
+        'idempotency-key': `notify-submission/${message.deliveryKey ?? `${message.table}/${message.rowId}`}`,
       },
       body: JSON.stringify({
         from: destination.from,

@@ -5,16 +5,23 @@
  *   405  not a POST
  *   500  NOTIFY_WEBHOOK_SECRET not set (nothing could be authenticated), or no destination configured
  *   401  the `x-webhook-secret` header is missing or wrong
- *   400  the body is neither a database-webhook INSERT of one of the two tables nor a window summary (the answer says why)
- *   502  a destination still failed after its retries (the caller may retry; e-mail is idempotent per row)
- *   200  every configured destination accepted the message (or the row is past its window's summary: nothing is sent)
+ *   400  the body is none of: a database-webhook INSERT of one of the two tables, a digest, an alert (the answer says why)
+ *   503  the memory of delivered keys cannot be read (nothing is sent; the database retries)
+ *   502  a destination still failed after its retries (the database retries; what was delivered is not sent again)
+ *   200  every configured destination has the message: now, or before (a repeat: `duplicate` names them), or the row
+ *        is past its window's summary (nothing is sent)
  *
- * Logs name the table, the row id and the destinations, never a field of the row.
+ * The database marks a message delivered only on a 2xx and retries everything else, so one
+ * message can arrive more than once: with a delivery key, the function sends it only to the
+ * destinations that have not had it (receipts.ts).
+ *
+ * Logs name the table, the row id or the delivery key, and the destinations, never a field of the row.
  */
 import type { Config } from './config.ts';
 import { deliveriesFor, send, type Log } from './deliver.ts';
-import { buildMessage, decide, summaryMessage, windowSummaryMessage, type Message } from './message.ts';
-import { parsePayload, parseSummary } from './payload.ts';
+import { alertMessage, buildMessage, decide, digestMessage, summaryMessage, type Message } from './message.ts';
+import { parseAlert, parsePayload, parseSummary } from './payload.ts';
+import { restReceipts, type Receipts } from './receipts.ts';
 
 export const SECRET_HEADER = 'x-webhook-secret';
 
@@ -36,7 +43,11 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return difference === 0;
 }
 
-export function createHandler(config: Config, log: Log = console.log): (request: Request) => Promise<Response> {
+export function createHandler(
+  config: Config,
+  log: Log = console.log,
+  receipts: Receipts | undefined = config.receipts ? restReceipts(config.receipts, config.timeoutMs) : undefined,
+): (request: Request) => Promise<Response> {
   const prefix = (line: string) => log(`notify-submission: ${line}`);
 
   return async (request) => {
@@ -59,13 +70,22 @@ export function createHandler(config: Config, log: Log = console.log): (request:
     } catch {
       return json(400, { error: 'the body is not JSON' });
     }
-    if (typeof body === 'object' && body !== null && (body as { type?: unknown }).type === 'SUMMARY') {
+    const type = typeof body === 'object' && body !== null ? (body as { type?: unknown }).type : undefined;
+    if (type === 'SUMMARY') {
       const summary = parseSummary(body);
       if (!summary.ok) {
-        prefix(`refused a summary: ${summary.reason}`);
+        prefix(`refused a digest: ${summary.reason}`);
         return json(400, { error: summary.reason });
       }
-      return deliver(windowSummaryMessage(summary.summary));
+      return deliver(digestMessage(summary.summary));
+    }
+    if (type === 'ALERT') {
+      const alert = parseAlert(body);
+      if (!alert.ok) {
+        prefix(`refused an alert: ${alert.reason}`);
+        return json(400, { error: alert.reason });
+      }
+      return deliver(alertMessage(alert.alert));
     }
     const parsed = parsePayload(body);
     if (!parsed.ok) {
@@ -85,14 +105,29 @@ export function createHandler(config: Config, log: Log = console.log): (request:
   };
 
   async function deliver(message: Message): Promise<Response> {
-    const row = `${message.table}/${message.rowId}`;
-    const deliveries = deliveriesFor(config, message);
-    if (deliveries.length === 0) {
+    const row = message.deliveryKey ?? `${message.table}/${message.rowId}`;
+    const configured = deliveriesFor(config, message);
+    if (configured.length === 0) {
       prefix(`no destination configured for ${row}: set the e-mail secrets or the chat secret (missing: ${config.missing.join(', ')})`);
       return json(500, { error: 'no destination configured' });
     }
     // One destination is enough to run, but a half-configured one is probably a mistake.
     for (const destination of config.incomplete) prefix(`not configured: ${destination}`);
+
+    const key = message.deliveryKey;
+    let duplicate: string[] = [];
+    if (key && receipts) {
+      try {
+        duplicate = await receipts.delivered(key);
+      } catch (error) {
+        prefix(`${row}: the memory of delivered keys cannot be read (${(error as Error).message}); nothing sent`);
+        return json(503, { error: 'delivery memory unavailable' });
+      }
+    } else if (key) {
+      prefix(`${row}: SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set; a repeat of this message is not recognised`);
+    }
+    const deliveries = configured.filter((delivery) => !duplicate.includes(delivery.name));
+    if (duplicate.length > 0) prefix(`${row}: already delivered to ${duplicate.join(', ')}; not sent there again`);
 
     const outcomes = await Promise.all(deliveries.map((delivery) => send(delivery, config, prefix)));
     const failed = outcomes.filter((outcome) => !outcome.ok);
@@ -102,14 +137,18 @@ export function createHandler(config: Config, log: Log = console.log): (request:
           ? `${row}: ${outcome.name} delivered (attempt ${outcome.attempts})`
           : `${row}: ${outcome.name} failed after ${outcome.attempts} attempt(s): ${outcome.reason}`,
       );
+      if (outcome.ok && key && receipts) {
+        // A failure to remember costs at most one repeat on a later retry: the message itself is out.
+        await receipts
+          .mark(key, outcome.name)
+          .catch((error: Error) => prefix(`${row}: could not remember ${outcome.name}: ${error.message}`));
+      }
     }
+    const delivered = outcomes.filter((o) => o.ok).map((o) => o.name);
+    const repeat = duplicate.length > 0 ? { duplicate } : {};
     if (failed.length > 0) {
-      return json(502, {
-        error: 'a destination failed',
-        failed: failed.map((outcome) => outcome.name),
-        delivered: outcomes.filter((o) => o.ok).map((o) => o.name),
-      });
+      return json(502, { error: 'a destination failed', failed: failed.map((outcome) => outcome.name), delivered, ...repeat });
     }
-    return json(200, { delivered: outcomes.map((outcome) => outcome.name) });
+    return json(200, { delivered, ...repeat });
   }
 }

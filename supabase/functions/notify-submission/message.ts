@@ -18,11 +18,13 @@
  * The database numbers the rows of a window (`notification`): up to its limit
  * each row gets its message, the next one a summary instead, and the rest
  * nothing (`decide`). Since the holding migration the database posts at most
- * the limit and, once the window has ended, its summary (`windowSummaryMessage`).
+ * the limit; the rows without a message of their own reach the team counted in
+ * a digest (`digestMessage`), and a flood or a full storage budget is told at
+ * once in a short alert (`alertMessage`). Neither holds anything a visitor wrote.
  */
 import { EMAIL_PATTERN, FORMAT, FORMS, type FormId, type TeamForm } from '../_shared/form-definitions.ts';
 import { formOf } from './read-row.ts';
-import type { Submission, WindowSummary } from './payload.ts';
+import type { Alert, Digest, Submission } from './payload.ts';
 
 export const TITLES: Record<FormId, string> = {
   contact: 'Contact request',
@@ -32,7 +34,7 @@ export const TITLES: Record<FormId, string> = {
 };
 
 export interface Message {
-  kind: FormId | 'summary';
+  kind: FormId | 'summary' | 'alert';
   title: string;
   /** E-mail subject: the title and the submitter's name, on one line. */
   subject: string;
@@ -40,13 +42,15 @@ export interface Message {
   intro?: string;
   /** Label and value, in reading order; a value may span lines. */
   fields: [label: string, value: string][];
-  /** The row's table and id, or 'summary' and the window's start for a window summary. */
-  table: Submission['table'] | 'summary';
+  /** The row's table and id; for a digest or an alert, 'summary' or 'alert' and what it is about. */
+  table: Submission['table'] | 'summary' | 'alert';
   rowId: string;
   /** The row's created_at in UTC, e.g. "2026-11-25 10:04 UTC". */
   received: string;
   /** The submitter's address for the e-mail's Reply-To, when it is one the forms accept. */
   replyTo?: string;
+  /** The outbox's key for this message (the same on every retry): repeats of a delivered key are dropped. */
+  deliveryKey?: string;
 }
 
 /** Control characters but tab and newline, and everything that shows nothing but a space. */
@@ -126,6 +130,7 @@ export function buildMessage(submission: Submission, forms: readonly TeamForm[] 
     rowId: record.id,
     received: utc(record.created_at),
     ...(address && isEmail(address) ? { replyTo: address } : {}),
+    ...(submission.delivery ? { deliveryKey: submission.delivery.key } : {}),
   };
 }
 
@@ -150,36 +155,101 @@ export function summaryMessage(submission: Submission, forms: readonly TeamForm[
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** The summary of an ended notification window: counts and where to review, nothing any visitor wrote. */
-export function windowSummaryMessage(summary: WindowSummary): Message {
-  const day = utc(summary.windowStartedAt).slice(0, 10);
-  const span = `${clock(summary.windowStartedAt)} to ${clock(summary.windowEndsAt)}`;
+/** "2026-11-25 10:04 UTC" without the day when both times are on one day. */
+function span(from: string, to: string): string {
+  const [a, b] = [utc(from), utc(to)];
+  return a.slice(0, 10) === b.slice(0, 10) ? `${a.slice(0, 10)}, ${clock(from)} to ${clock(to)}` : `${a} to ${b}`;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+
+/** The query that lists what a digest counted, newest first: what the team runs as the service role. */
+export const digestQuery = (digest: Digest) =>
+  `select * from ${digest.review} where digest_id = ${digest.digestId} order by created_at desc`;
+
+/** A digest: the rows without a message of their own, counted once each, and the query that lists them. */
+export function digestMessage(digest: Digest): Message {
+  const when = span(digest.firstAt, digest.lastAt);
   return {
     kind: 'summary',
     title: 'Submissions without a message of their own',
-    subject: `${plural(summary.unannounced, 'more submission')} on ${day}, ${span}: ${summary.held} held for review`,
+    subject: `${plural(digest.unannounced, 'more submission')}, ${when}: ${digest.held} held for review`,
     intro:
-      `From ${span} on ${day}, ${plural(summary.unannounced, 'submission')} from ${plural(summary.senders, 'sender')} ` +
-      `got no message of their own (${summary.notified} did). ${summary.held} of them, from ${plural(summary.heldSenders, 'sender')}, ` +
-      `are held for review: list them with "select * from ${summary.review} order by created_at desc" and release real ones with ` +
+      `${plural(digest.unannounced, 'submission')} stored ${when}, from about ${plural(digest.senders, 'sender')}, ` +
+      `got no message of their own (${digest.notified} did). ${digest.held} of them, from about ${plural(digest.heldSenders, 'sender')}, ` +
+      `are held for review. List them with "${digestQuery(digest)}" and release real ones with ` +
       `"select public.release_held_submissions(array['<id>']::uuid[])", as the service role (supabase/README.md). ` +
       'Held rows nobody releases are deleted by the retention job.',
     fields: [],
     table: 'summary',
-    rowId: summary.windowStartedAt,
-    received: utc(summary.windowEndsAt),
+    rowId: `digest ${digest.digestId}`,
+    received: utc(digest.lastAt),
+    ...(digest.delivery ? { deliveryKey: digest.delivery.key } : {}),
   };
 }
+
+/** A short alert: what happened, since when, and where to look. */
+export function alertMessage(alert: Alert): Message {
+  const list = `"select * from ${alert.review} order by created_at desc"`;
+  const health = '"select * from public.form_health()"';
+  const words = ((): Pick<Message, 'title' | 'subject' | 'intro'> => {
+    switch (alert.kind) {
+      case 'held':
+        return {
+          title: 'Submissions are being held',
+          subject: `Submissions held for review since ${clock(alert.at)}: a flood or a launch`,
+          intro:
+            `A submission was held for review at ${clock(alert.at)}: the forms are receiving more than their limits. ` +
+            `Visitors are still told their message was received. A digest follows when the notification window ends at ` +
+            `${clock(alert.windowEndsAt)}; meanwhile list what the team has not seen with ${list} as the service role (supabase/README.md).`,
+        };
+      case 'refused':
+        return {
+          title: 'Submissions refused: the forms are full',
+          subject: `${plural(alert.refused, 'submission')} refused for capacity by ${clock(alert.at)}`,
+          intro:
+            `${plural(alert.refused, 'submission')} could not be stored because the storage budget or the day's budget for held rows ` +
+            `is used up. Those visitors were asked to try again later or to write to the support address, and their drafts were kept. ` +
+            `Check with ${health}; erase junk with public.erase_submitter or raise the limit (supabase/README.md).`,
+        };
+      case 'storage':
+        return {
+          title: `Submission storage at ${alert.percent}%`,
+          subject: `Submission storage at ${alert.percent}%: ${megabytes(alert.usedBytes)} of ${megabytes(alert.budgetBytes)}`,
+          intro:
+            alert.percent === 100
+              ? `The forms' storage budget is used up (${megabytes(alert.usedBytes)} of ${megabytes(alert.budgetBytes)}): every new submission ` +
+                `is refused until rows are deleted or the budget is raised. List held rows with ${list}, erase junk, or raise storage_mb ` +
+                `(supabase/README.md); ${health} shows the usage.`
+              : `The forms' storage is ${megabytes(alert.usedBytes)} of ${megabytes(alert.budgetBytes)}: networks over their share are now ` +
+                `refused, and at 100% every submission will be. List held rows with ${list}; ${health} shows the usage.`,
+        };
+    }
+  })();
+  return {
+    kind: 'alert',
+    ...words,
+    fields: [],
+    table: 'alert',
+    rowId: alert.kind,
+    received: utc(alert.at),
+    ...(alert.delivery ? { deliveryKey: alert.delivery.key } : {}),
+  };
+}
+
+/** A summary, digest or alert: words for the team, not a row. */
+const isNotice = (message: Message) => message.kind === 'summary' || message.kind === 'alert';
 
 const isLong = (value: string) => value.includes('\n') || value.length > 80;
 
 function footer(message: Message): string {
-  if (message.table === 'summary') return `Notification window ended ${message.received}`;
+  if (message.table === 'summary') return `Digest ${message.rowId.replace('digest ', '')}, last row stored ${message.received}`;
+  if (message.table === 'alert') return `Alert (${message.rowId}) raised ${message.received}`;
   return `Row ${message.rowId} in ${message.table}, received ${message.received}`;
 }
 
 export function plainText(message: Message): string {
-  const lines = [message.kind === 'summary' ? message.title : `New ${message.title.toLowerCase()}`, ''];
+  const lines = [isNotice(message) ? message.title : `New ${message.title.toLowerCase()}`, ''];
   if (message.intro) lines.push(message.intro, ...(message.fields.length > 0 ? [''] : []));
   for (const [label, value] of message.fields) {
     const text = clean(value);
@@ -196,7 +266,7 @@ export function emailHtml(message: Message): string {
         `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
-  const heading = message.kind === 'summary' ? message.title : `New ${message.title.toLowerCase()}`;
+  const heading = isNotice(message) ? message.title : `New ${message.title.toLowerCase()}`;
   return [
     '<!doctype html>',
     '<html><body style="font-family:system-ui,sans-serif;font-size:14px;line-height:1.5">',
@@ -209,7 +279,7 @@ export function emailHtml(message: Message): string {
 }
 
 export function chatText(message: Message): string {
-  const lines = [message.kind === 'summary' ? `*${message.title}*` : `*New ${message.title.toLowerCase()}*`];
+  const lines = [isNotice(message) ? `*${message.title}*` : `*New ${message.title.toLowerCase()}*`];
   if (message.intro) lines.push(escapeChat(message.intro));
   for (const [label, value] of message.fields) {
     const text = escapeChat(value);

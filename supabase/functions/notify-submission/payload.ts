@@ -1,11 +1,16 @@
 /**
- * The database-webhook payload this function accepts: an INSERT of one row
- * into one of the form tables, in the shape Supabase's database webhooks (and
- * the trigger in supabase/migrations/*_notify_submission_webhook.sql and
- * *_notify_ceiling.sql) send: `{ type, table, schema, record, old_record }`,
- * plus the row's place in the notification window (`notification`); and the
- * summary of an ended notification window the database's scheduled job posts
- * (`{ type: "SUMMARY", schema, summary }`, *_form_hold.sql), read by parseSummary.
+ * What this function accepts, each checked before anything is sent:
+ *
+ * - an INSERT of one row into one of the form tables, in the shape Supabase's database webhooks
+ *   send (`{ type, table, schema, record, old_record }`), plus the row's place in the
+ *   notification window (`notification`);
+ * - a digest of the rows that got no message of their own (`{ type: "SUMMARY", schema, summary }`,
+ *   private.notify_take_digest() in *_form_outbox.sql), read by parseSummary;
+ * - a short alert (`{ type: "ALERT", schema, alert }`: the first held row of a window, capacity
+ *   refusals, the storage budget at 80% or 100%), read by parseAlert.
+ *
+ * The database's outbox adds `delivery: { key, attempt }` to each: the key names the message
+ * (`row:<table>:<id>`, `digest:<id>`, `alert:…`), the same on every retry, so a repeat is dropped.
  *
  * The tables and columns are the website's form definitions'
  * (../_shared/form-definitions.ts). Only those columns are copied out of `record`, so
@@ -25,10 +30,17 @@ export interface Notification {
   windowEndsAt: string;
 }
 
+/** The outbox's name for a message (the same on every attempt) and which attempt this is. */
+export interface Delivery {
+  key: string;
+  attempt: number;
+}
+
 export interface Submission {
   table: TableName;
   record: StoredRow;
   notification?: Notification;
+  delivery?: Delivery;
 }
 
 export type Parsed = { ok: true; submission: Submission } | { ok: false; reason: string };
@@ -86,28 +98,49 @@ function notificationOf(value: unknown): Notification | undefined {
   };
 }
 
-/** The counts of an ended notification window: rows posted one by one, not posted, held; their senders; where to review. */
-export interface WindowSummary {
-  windowStartedAt: string;
-  windowEndsAt: string;
+function deliveryOf(value: unknown): Delivery | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) throw new Invalid('delivery must be an object');
+  const { key, attempt } = value;
+  if (typeof key !== 'string' || !/^[a-z]+:[\w:.+-]{1,190}$/.test(key)) throw new Invalid('delivery.key must be a delivery key');
+  if (!Number.isInteger(attempt) || (attempt as number) < 1) throw new Invalid('delivery.attempt must be a positive whole number');
+  return { key, attempt: attempt as number };
+}
+
+/** A relation the team reads as the service role, e.g. private.form_inbox. */
+function relation(value: unknown, name: string): string {
+  if (typeof value !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(value)) throw new Invalid(`${name} must be a relation name`);
+  return value;
+}
+
+/**
+ * A digest: the rows that got no message of their own, counted once each, stored between
+ * `firstAt` and `lastAt`; how many of them are held; the rows announced on their own meanwhile;
+ * their senders (per notification window, so approximate); and where to list them.
+ */
+export interface Digest {
+  digestId: number;
+  firstAt: string;
+  lastAt: string;
   notified: number;
   unannounced: number;
   held: number;
   senders: number;
   heldSenders: number;
-  /** The relation that lists the held rows, e.g. private.held_submissions. */
+  /** The relation that lists the rows, e.g. private.form_inbox (filtered by digest_id). */
   review: string;
+  delivery?: Delivery;
 }
 
-export type ParsedSummary = { ok: true; summary: WindowSummary } | { ok: false; reason: string };
+export type ParsedSummary = { ok: true; summary: Digest } | { ok: false; reason: string };
 
-const count = (value: Record<string, unknown>, name: string): number => {
+const count = (value: Record<string, unknown>, name: string, prefix = 'summary'): number => {
   const n = value[name];
-  if (!Number.isInteger(n) || (n as number) < 0) throw new Invalid(`summary.${name} must be a whole number`);
+  if (!Number.isInteger(n) || (n as number) < 0) throw new Invalid(`${prefix}.${name} must be a whole number`);
   return n as number;
 };
 
-/** Check the body of a window summary (type SUMMARY); the reason names the first thing that is wrong. */
+/** Check the body of a digest (type SUMMARY); the reason names the first thing that is wrong. */
 export function parseSummary(body: unknown): ParsedSummary {
   if (!isObject(body)) return { ok: false, reason: 'the body must be a JSON object' };
   if (body.type !== 'SUMMARY') return { ok: false, reason: `type must be "SUMMARY" (got ${JSON.stringify(body.type ?? null)})` };
@@ -115,21 +148,79 @@ export function parseSummary(body: unknown): ParsedSummary {
   const value = body.summary;
   if (!isObject(value)) return { ok: false, reason: 'summary must be an object' };
   try {
-    const review = value.review;
-    if (typeof review !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(review)) throw new Invalid('summary.review must be a relation name');
     return {
       ok: true,
       summary: {
-        windowStartedAt: timestamp(value.window_started_at, 'summary.window_started_at'),
-        windowEndsAt: timestamp(value.window_ends_at, 'summary.window_ends_at'),
+        digestId: count(value, 'digest_id'),
+        firstAt: timestamp(value.first_at, 'summary.first_at'),
+        lastAt: timestamp(value.last_at, 'summary.last_at'),
         notified: count(value, 'notified'),
         unannounced: count(value, 'unannounced'),
         held: count(value, 'held'),
         senders: count(value, 'senders'),
         heldSenders: count(value, 'held_senders'),
-        review,
+        review: relation(value.review, 'summary.review'),
+        delivery: deliveryOf(body.delivery),
       },
     };
+  } catch (error) {
+    if (error instanceof Invalid) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+/** A short alert: the first held row of a window, capacity refusals, or the storage budget nearly or wholly used. */
+export type Alert = { at: string; review: string; delivery?: Delivery } & (
+  | { kind: 'held'; windowStartedAt: string; windowEndsAt: string }
+  | { kind: 'refused'; refused: number }
+  | { kind: 'storage'; percent: 80 | 100; usedBytes: number; budgetBytes: number }
+);
+
+export type ParsedAlert = { ok: true; alert: Alert } | { ok: false; reason: string };
+
+/** Check the body of an alert (type ALERT); the reason names the first thing that is wrong. */
+export function parseAlert(body: unknown): ParsedAlert {
+  if (!isObject(body)) return { ok: false, reason: 'the body must be a JSON object' };
+  if (body.type !== 'ALERT') return { ok: false, reason: `type must be "ALERT" (got ${JSON.stringify(body.type ?? null)})` };
+  if (body.schema !== 'public') return { ok: false, reason: `schema must be "public" (got ${JSON.stringify(body.schema ?? null)})` };
+  const value = body.alert;
+  if (!isObject(value)) return { ok: false, reason: 'alert must be an object' };
+  try {
+    const common = {
+      at: timestamp(value.at, 'alert.at'),
+      review: relation(value.review, 'alert.review'),
+      delivery: deliveryOf(body.delivery),
+    };
+    switch (value.kind) {
+      case 'held':
+        return {
+          ok: true,
+          alert: {
+            ...common,
+            kind: 'held',
+            windowStartedAt: timestamp(value.window_started_at, 'alert.window_started_at'),
+            windowEndsAt: timestamp(value.window_ends_at, 'alert.window_ends_at'),
+          },
+        };
+      case 'refused':
+        return { ok: true, alert: { ...common, kind: 'refused', refused: count(value, 'refused', 'alert') } };
+      case 'storage': {
+        const percent = value.percent;
+        if (percent !== 80 && percent !== 100) throw new Invalid('alert.percent must be 80 or 100');
+        return {
+          ok: true,
+          alert: {
+            ...common,
+            kind: 'storage',
+            percent,
+            usedBytes: count(value, 'used_bytes', 'alert'),
+            budgetBytes: count(value, 'budget_bytes', 'alert'),
+          },
+        };
+      }
+      default:
+        throw new Invalid(`alert.kind must be "held", "refused" or "storage" (got ${JSON.stringify(value.kind ?? null)})`);
+    }
   } catch (error) {
     if (error instanceof Invalid) return { ok: false, reason: error.message };
     throw error;
@@ -151,7 +242,7 @@ export function parsePayload(body: unknown, forms: readonly TeamForm[] = FORMS):
     for (const { column, required } of columnsOf(table, forms))
       record[column] = required ? text(source, column) : optionalText(source, column);
     record.created_at = timestamp(source.created_at, 'record.created_at');
-    const submission: Submission = { table, record, notification: notificationOf(body.notification) };
+    const submission: Submission = { table, record, notification: notificationOf(body.notification), delivery: deliveryOf(body.delivery) };
     if (!forms.some((form) => form.table === table && readRow(form, record)))
       throw new Invalid(`the row matches none of the forms of ${table}`);
     return { ok: true, submission };

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readConfig, DEFAULT_EMAIL_API_URL, type Config } from '../notify-submission/config.ts';
 import { createHandler, SECRET_HEADER } from '../notify-submission/handler.ts';
 import { escapeChat, escapeHtml } from '../notify-submission/message.ts';
-import { deadUrl, startStub, type Stub } from './stub-server.ts';
+import { DELIVERED_PATH, MARK_PATH, deadUrl, startStub, type Stub } from './stub-server.ts';
 
 const SECRET = 'test-webhook-secret';
 
@@ -315,50 +315,61 @@ Deno.test('the summary says how many since when, until when, and where to look, 
   }),
 );
 
-/** The summary the database's scheduled job posts once a notification window has ended (private.notify_summary()). */
-const windowSummary = (overrides: Record<string, unknown> = {}) => ({
+/** A digest as the database's drain posts it (private.notify_take_digest()), with its outbox key. */
+const digest = (overrides: Record<string, unknown> = {}) => ({
   type: 'SUMMARY',
   schema: 'public',
   summary: {
-    window_started_at: '2026-11-25T09:40:00+00:00',
-    window_ends_at: '2026-11-25T09:50:00+00:00',
+    digest_id: 42,
+    first_at: '2026-11-25T09:40:02+00:00',
+    last_at: '2026-11-25T09:49:58+00:00',
     notified: 10,
     unannounced: 940,
     held: 930,
     senders: 990,
     held_senders: 930,
-    review: 'private.held_submissions',
+    review: 'private.form_inbox',
     ...overrides,
   },
+  delivery: { key: 'digest:42', attempt: 1 },
 });
 
-Deno.test('a window summary reaches both destinations once per window: counts, senders and how to review and release held rows', () =>
+Deno.test('a digest reaches both destinations: counts, senders, and the query that lists exactly its rows', () =>
   withStub(async (stub) => {
-    assert.equal((await call(settings(stub), windowSummary())).status, 200);
+    assert.equal((await call(settings(stub), digest())).status, 200);
     const [email] = emailOf(stub);
     const [chat] = chatOf(stub);
-    assert.equal(email.subject, '940 more submissions on 2026-11-25, 09:40 UTC to 09:50 UTC: 930 held for review');
+    assert.equal(email.subject, '940 more submissions, 2026-11-25, 09:40 UTC to 09:49 UTC: 930 held for review');
     assert.equal(email.reply_to, undefined);
     for (const text of [email.text, email.html, chat.text]) {
-      assert.ok(text.includes('940 submissions from 990 senders got no message of their own (10 did)'), text);
-      assert.ok(text.includes('930 of them, from 930 senders, are held for review'), text);
-      assert.ok(text.includes('select * from private.held_submissions order by created_at desc'), text);
+      assert.ok(
+        text.includes(
+          '940 submissions stored 2026-11-25, 09:40 UTC to 09:49 UTC, from about 990 senders, got no message of their own (10 did)',
+        ),
+        text,
+      );
+      assert.ok(text.includes('930 of them, from about 930 senders, are held for review'), text);
+      assert.ok(text.includes('select * from private.form_inbox where digest_id = 42 order by created_at desc'), text);
       assert.ok(text.includes('release_held_submissions'), text);
     }
+    assert.ok(email.text.includes('Digest 42, last row stored 2026-11-25 09:49 UTC'), email.text);
     const [request] = stub.received('/email');
-    assert.equal(request.headers.get('idempotency-key'), 'notify-submission/summary/2026-11-25T09:40:00+00:00');
+    assert.equal(request.headers.get('idempotency-key'), 'notify-submission/digest:42');
   }),
 );
 
-Deno.test('answers 400 with the reason for a summary that is not one', () =>
+Deno.test('answers 400 with the reason for a digest that is not one', () =>
   withStub(async (stub) => {
     const cases: [unknown, RegExp][] = [
-      [{ ...windowSummary(), schema: 'private' }, /schema must be "public"/],
-      [{ ...windowSummary(), summary: null }, /summary must be an object/],
-      [windowSummary({ held: -1 }), /summary\.held must be a whole number/],
-      [windowSummary({ senders: '3' }), /summary\.senders must be a whole number/],
-      [windowSummary({ window_ends_at: 'soon' }), /summary\.window_ends_at must be a timestamp/],
-      [windowSummary({ review: 'x; drop table y' }), /summary\.review must be a relation name/],
+      [{ ...digest(), schema: 'private' }, /schema must be "public"/],
+      [{ ...digest(), summary: null }, /summary must be an object/],
+      [digest({ held: -1 }), /summary\.held must be a whole number/],
+      [digest({ senders: '3' }), /summary\.senders must be a whole number/],
+      [digest({ digest_id: undefined }), /summary\.digest_id must be a whole number/],
+      [digest({ last_at: 'soon' }), /summary\.last_at must be a timestamp/],
+      [digest({ review: 'x; drop table y' }), /summary\.review must be a relation name/],
+      [{ ...digest(), delivery: { key: 'digest:42', attempt: 0 } }, /delivery\.attempt must be a positive whole number/],
+      [{ ...digest(), delivery: { key: 'no key here', attempt: 1 } }, /delivery\.key must be a delivery key/],
     ];
     for (const [body, reason] of cases) {
       const result = await call(settings(stub), body);
@@ -366,6 +377,147 @@ Deno.test('answers 400 with the reason for a summary that is not one', () =>
       assert.match(String(result.body.error), reason);
     }
     assert.equal(stub.received().length, 0);
+  }),
+);
+
+/** An alert as the database posts it (*_form_outbox.sql), with its outbox key. */
+const alert = (fields: Record<string, unknown>, key = `alert:${String(fields.kind)}:1`) => ({
+  type: 'ALERT',
+  schema: 'public',
+  alert: { at: '2026-11-25T09:41:07+00:00', review: 'private.form_inbox', ...fields },
+  delivery: { key, attempt: 1 },
+});
+
+Deno.test('alerts are short and say what happened, since when, and where to look', () =>
+  withStub(async (stub) => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { kind: 'held', window_started_at: '2026-11-25T09:40:00+00:00', window_ends_at: '2026-11-25T09:50:00+00:00' },
+        'Submissions held for review since 09:41 UTC: a flood or a launch',
+        'A digest follows when the notification window ends at 09:50 UTC; meanwhile list what the team has not seen with "select * from private.form_inbox order by created_at desc"',
+      ],
+      [
+        { kind: 'refused', refused: 17 },
+        '17 submissions refused for capacity by 09:41 UTC',
+        'Those visitors were asked to try again later or to write to the support address, and their drafts were kept. Check with "select * from public.form_health()"',
+      ],
+      [
+        { kind: 'storage', percent: 80, used_bytes: 251_658_240, budget_bytes: 314_572_800 },
+        'Submission storage at 80%: 240.0 MB of 300.0 MB',
+        'networks over their share are now refused, and at 100% every submission will be',
+      ],
+      [
+        { kind: 'storage', percent: 100, used_bytes: 314_572_800, budget_bytes: 314_572_800 },
+        'Submission storage at 100%: 300.0 MB of 300.0 MB',
+        'every new submission is refused until rows are deleted or the budget is raised',
+      ],
+    ];
+    for (const [fields, subject, words] of cases) {
+      const result = await call(settings(stub), alert(fields));
+      assert.equal(result.status, 200, JSON.stringify(result.body));
+      const email = emailOf(stub).at(-1)!;
+      const chat = chatOf(stub).at(-1)!;
+      assert.equal(email.subject, subject);
+      assert.equal(email.reply_to, undefined);
+      for (const text of [email.text, chat.text]) assert.ok(text.includes(words), text);
+      assert.equal(stub.received('/email').at(-1)!.headers.get('idempotency-key'), `notify-submission/alert:${String(fields.kind)}:1`);
+    }
+  }),
+);
+
+Deno.test('answers 400 with the reason for an alert that is not one', () =>
+  withStub(async (stub) => {
+    const cases: [unknown, RegExp][] = [
+      [alert({ kind: 'panic' }), /alert\.kind must be "held", "refused" or "storage" \(got "panic"\)/],
+      [alert({ kind: 'held', window_started_at: 'now' }), /alert\.window_started_at must be a timestamp/],
+      [alert({ kind: 'refused', refused: -2 }), /alert\.refused must be a whole number/],
+      [alert({ kind: 'storage', percent: 90, used_bytes: 1, budget_bytes: 2 }), /alert\.percent must be 80 or 100/],
+      [alert({ kind: 'refused', refused: 1, at: 'soon' }), /alert\.at must be a timestamp/],
+      [{ ...alert({ kind: 'refused', refused: 1 }), alert: 'x' }, /alert must be an object/],
+    ];
+    for (const [body, reason] of cases) {
+      const result = await call(settings(stub), body);
+      assert.equal(result.status, 400, JSON.stringify(body));
+      assert.match(String(result.body.error), reason);
+    }
+    assert.equal(stub.received().length, 0);
+  }),
+);
+
+/** Settings with the project's REST API, where delivered keys are remembered. */
+const remembering = (stub: Stub, overrides: Record<string, string | undefined> = {}) =>
+  settings(stub, { SUPABASE_URL: stub.url(''), SUPABASE_SERVICE_ROLE_KEY: 'service-role-key', ...overrides });
+
+const keyed = (key: string, attempt = 1) => ({ ...rows.contact, delivery: { key, attempt } });
+
+Deno.test('remembers each delivered key per destination, as the service role, and drops a repeat', () =>
+  withStub(async (stub) => {
+    const first = await call(remembering(stub), keyed('row:contact_submissions:1'));
+    assert.equal(first.status, 200);
+    assert.deepEqual(first.body, { delivered: ['email', 'chat'] });
+    // The exact calls to the project's REST API.
+    const [look] = stub.received(DELIVERED_PATH);
+    assert.deepEqual(look.body, { delivery_key: 'row:contact_submissions:1' });
+    assert.equal(look.headers.get('apikey'), 'service-role-key');
+    assert.equal(look.headers.get('authorization'), 'Bearer service-role-key');
+    assert.deepEqual(
+      stub
+        .received(MARK_PATH)
+        .map((r) => r.body)
+        .sort((a, b) => String(a.destination).localeCompare(String(b.destination))),
+      [
+        { delivery_key: 'row:contact_submissions:1', destination: 'chat' },
+        { delivery_key: 'row:contact_submissions:1', destination: 'email' },
+      ],
+    );
+
+    // The database heard nothing (its answer was lost) and sends the message again.
+    const repeat = await call(remembering(stub), keyed('row:contact_submissions:1', 2));
+    assert.equal(repeat.status, 200);
+    assert.deepEqual(repeat.body, { delivered: [], duplicate: ['email', 'chat'] });
+    assert.equal(emailOf(stub).length, 1);
+    assert.equal(chatOf(stub).length, 1);
+    assert.ok(
+      repeat.logs.some((line) => line.includes('row:contact_submissions:1: already delivered to email, chat; not sent there again')),
+    );
+  }),
+);
+
+Deno.test('after a partial failure the retry goes only where the message is still missing', () =>
+  withStub(async (stub) => {
+    stub.plan('/chat', 500, 500, 500);
+    const failed = await call(remembering(stub), keyed('digest:7'));
+    assert.equal(failed.status, 502);
+    assert.deepEqual(failed.body, { error: 'a destination failed', failed: ['chat'], delivered: ['email'] });
+    const retried = await call(remembering(stub), keyed('digest:7', 2));
+    assert.equal(retried.status, 200);
+    assert.deepEqual(retried.body, { delivered: ['chat'], duplicate: ['email'] });
+    assert.equal(emailOf(stub).length, 1);
+    assert.equal(stub.received('/chat').length, 4);
+  }),
+);
+
+Deno.test('answers 503 and sends nothing when the memory of delivered keys cannot be read', () =>
+  withStub(async (stub) => {
+    stub.plan(DELIVERED_PATH, 500);
+    const result = await call(remembering(stub), keyed('alert:held:2026-11-25T09:40:00.000000Z'));
+    assert.equal(result.status, 503);
+    assert.deepEqual(result.body, { error: 'delivery memory unavailable' });
+    assert.equal(emailOf(stub).length + chatOf(stub).length, 0);
+    // A delivered message whose receipt cannot be written is still delivered: 200, and the log says so.
+    stub.plan(MARK_PATH, 500, 500);
+    const unremembered = await call(remembering(stub), keyed('alert:held:2026-11-25T09:40:00.000000Z', 2));
+    assert.equal(unremembered.status, 200);
+    assert.ok(unremembered.logs.some((line) => line.includes('could not remember email: notify_mark_delivered answered HTTP 500')));
+  }),
+);
+
+Deno.test('without the project settings a keyed message is sent, and the log says repeats are not recognised', () =>
+  withStub(async (stub) => {
+    const result = await call(settings(stub), keyed('row:contact_submissions:9'));
+    assert.equal(result.status, 200);
+    assert.equal(stub.received(DELIVERED_PATH).length, 0);
+    assert.ok(result.logs.some((line) => line.includes('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set')));
   }),
 );
 
@@ -534,7 +686,8 @@ Deno.test('a destination that does not answer in time is retried; a later answer
 Deno.test('a refusal (4xx) is final: no retry, 502', () =>
   withStub(async (stub) => {
     stub.plan('/email', 401);
-    const result = await call(settings(stub), rows.careers);
+    // A generous timeout: on a loaded machine a slow 401 must not read as a timeout (which is retried).
+    const result = await call(settings(stub, { NOTIFY_TIMEOUT_MS: '3000' }), rows.careers);
     assert.equal(result.status, 502);
     assert.equal(stub.received('/email').length, 1);
   }),
@@ -555,6 +708,9 @@ Deno.test('settings: defaults, recipients list, and a bad number is refused', ()
   assert.equal(config.chatUrl, undefined);
   assert.deepEqual([config.timeoutMs, config.retryDelayMs], [4000, 500]);
   assert.deepEqual(config.missing, ['NOTIFY_CHAT_WEBHOOK_URL']);
+  assert.equal(config.receipts, undefined);
+  const withProject = readConfig((name) => ({ SUPABASE_URL: 'https://ref.supabase.co/', SUPABASE_SERVICE_ROLE_KEY: 'k' })[name]);
+  assert.deepEqual(withProject.receipts, { url: 'https://ref.supabase.co', serviceKey: 'k' });
   assert.throws(
     () => readConfig((name) => (name === 'NOTIFY_TIMEOUT_MS' ? '1.5s' : undefined)),
     /NOTIFY_TIMEOUT_MS must be a whole number/,

@@ -19,17 +19,26 @@ export type Result = { ok: true; rows: Row[] } | { ok: false; code: string; mess
 const MIGRATIONS = join(__dirname, '../../../supabase/migrations');
 const DB_SUPPORT = join(__dirname, '../../db');
 
+/** Supabase's extensions the migrations use, each with a stand-in in tests/db/stand-ins/. */
+export const EXTENSIONS = ['cron', 'vault', 'net'] as const;
+export type Extension = (typeof EXTENSIONS)[number];
+
 export interface SetupOptions {
-  /** Stand-ins for pg_cron, Vault and pg_net (tests/db/supabase-extensions.sql), so the guarded parts of the migrations run. */
-  extensions?: boolean;
+  /**
+   * Stand-ins for pg_cron, Vault and pg_net (tests/db/stand-ins/), so the guarded parts of the
+   * migrations run: `true` for all three, or the ones to stand in for (the real-PostgreSQL suite
+   * runs the real pg_cron).
+   */
+  extensions?: boolean | readonly Extension[];
 }
 
 /** The scripts that make an empty database a migrated Supabase-like project, in order. */
 export function setupScripts(options: SetupOptions = {}): { name: string; sql: string }[] {
   const read = (dir: string, file: string) => ({ name: file, sql: readFileSync(join(dir, file), 'utf8') });
+  const standIns = options.extensions === true ? EXTENSIONS : options.extensions || [];
   return [
     read(DB_SUPPORT, 'supabase-roles.sql'),
-    ...(options.extensions ? [read(DB_SUPPORT, 'supabase-extensions.sql')] : []),
+    ...standIns.map((extension) => read(join(DB_SUPPORT, 'stand-ins'), `${extension}.sql`)),
     ...readdirSync(MIGRATIONS)
       .filter((f) => f.endsWith('.sql'))
       .sort()
@@ -38,8 +47,12 @@ export function setupScripts(options: SetupOptions = {}): { name: string; sql: s
 }
 
 /** Empties the write-limit and notification bookkeeping: for tests that send the same address many times. */
-export const RESET_LIMITS_SQL = `truncate private.form_throttle_keys, private.form_usage, private.notify_senders, private.notify_summaries;
-  update private.notify_window set started_at = '-infinity', notified = 0`;
+export const RESET_LIMITS_SQL = `truncate private.form_throttle_keys, private.form_usage, private.notify_senders, private.notify_outbox, private.notify_receipts;
+  delete from private.notify_digests where id <> 0;
+  update private.notify_window set started_at = '-infinity', notified = 0;
+  update private.notify_state set last_drain_at = null, last_drain = null, endpoint_failing = false,
+    refusals_seen = (select case when is_called then last_value else 0 end from private.form_capacity_refusals),
+    refusals_alerted_at = null, storage_alerted = 0`;
 
 export interface RequestOptions {
   /** Request headers as PostgREST passes them (`request.headers`, lower-case names). Without them the statement is plain SQL as that role. */

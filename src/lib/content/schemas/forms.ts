@@ -28,7 +28,34 @@ const noticeCopy = z
   .strict()
   .describe('A notice (toast): a title and a sentence.');
 /** The placeholders of content/forms.yaml that the visitor's browser fills in; the build leaves them as written. */
-export const formsRuntimeSlots = ['min'] as const;
+export const formsRuntimeSlots = ['min', 'wait', 'minutes', 'hours'] as const;
+/** When the database's throttle refuses a submission: the notice, with when to try again from its Retry-After (src/lib/forms/retry-wait.ts). */
+const throttledCopy = z
+  .object({
+    title: shortText(60).describe('Bold first line of the notice.'),
+    text: shortText(300)
+      .regex(/\{wait\}/, 'Say when to try again with {wait}.')
+      .describe('The sentence; {wait} is replaced by one of the phrases below, e.g. "Please try again {wait}, or write to us at {email.support}."'),
+    wait: z
+      .object({
+        minute: shortText(60).describe('A wait of up to a minute, e.g. "in a minute".'),
+        minutes: shortText(60)
+          .regex(/\{minutes\}/, 'Use {minutes} for the number of minutes.')
+          .describe('A wait of 2 to 54 minutes; {minutes} is the number, e.g. "in {minutes} minutes".'),
+        hour: shortText(60).describe('A wait of about an hour (55 to 89 minutes), e.g. "in about an hour".'),
+        hours: shortText(60)
+          .regex(/\{hours\}/, 'Use {hours} for the number of hours.')
+          .describe('A wait of 2 to 19 hours; {hours} is the number, e.g. "in about {hours} hours".'),
+        tomorrow: shortText(60).describe('A wait of 20 hours or more, e.g. "tomorrow".'),
+        later: shortText(60).describe('When the answer did not say how long, e.g. "later".'),
+      })
+      .strict()
+      .describe('The phrases {wait} becomes, by how long the database asked to wait.'),
+  })
+  .strict()
+  .describe(
+    'Shown when the database refuses a submission because too many came from the same address or connection, or because its storage is full; the form keeps what was typed.',
+  );
 const fieldErrorsCopy = z
   .object({
     required: shortText(120).describe('Shown under a required field left empty, e.g. "Please fill in this field."'),
@@ -72,9 +99,7 @@ export const formsCopySchema = z
         ),
         optional: shortText(20).describe('Marker after the label of an optional field, e.g. "(optional)".'),
         noscript: shortText(300).describe('Shown instead of a working form when JavaScript is off.'),
-        throttled: noticeCopy.describe(
-          'Shown when the database refuses a submission because too many came from the same address or connection in a short time; the form keeps what was typed.',
-        ),
+        throttled: throttledCopy,
         fieldErrors: fieldErrorsCopy,
         dismiss: shortText(40).describe(
           'Name of the button that closes an error notice (read by screen readers; the button shows a cross), e.g. "Dismiss".',
