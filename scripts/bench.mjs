@@ -34,6 +34,10 @@
  * 6. Times the same build (cold and warm, each with its social cards' share) with N generated products (default
  *    1,000) added to a temporary copy of content/ (scripts/generate-products.mjs),
  *    then removes the temporary folders.
+ * 7. Editors' pictures (scripts/bench/images.mjs, also `npm run bench:images`): a 4000×3000
+ *    photo of about 3.9 MB in the newest post (the bytes at 390 and 1280 px, LCP and CLS
+ *    with and without it), and the build with 100 posts of one photo each, cold and
+ *    cached, against the same posts without (--no-images, --photo-posts N).
  *
  * Bounded: each Lighthouse run has a time limit, and once --max-minutes is
  * spent the remaining routes are skipped (and reported as skipped).
@@ -46,6 +50,7 @@ import { auditRoutes } from './bench/lighthouse.mjs';
 import { measureNextPage, THROTTLE } from './bench/next-page.mjs';
 import { measureIslandReady, PHONE_LINK, TARGET_MS } from './bench/island-ready.mjs';
 import { printBuildTimes, printIslandReady, printLighthouse, printNextPage } from './bench/report.mjs';
+import { benchImages, printImages } from './bench/images.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
@@ -122,3 +127,9 @@ if (!flag('no-scale')) {
   timings.push(timeGrownBuild(COUNT));
 }
 printBuildTimes(timings);
+
+// 6. Editors' pictures.
+if (!flag('no-images')) {
+  console.log('\nPictures: a 4000×3000 photo in a post, and in each of 100 posts of a build…');
+  printImages(await benchImages({ runs: RUNS, posts: Number(option('photo-posts', '100')) }));
+}

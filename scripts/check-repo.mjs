@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /** src/lib's folders, lowest first: a module may import from its own folder and those before it. */
-const LAYERS = ['supabase', 'forms', 'content', 'routes', 'social-cards', 'seo', 'deploy', 'islands', 'cms'];
+const LAYERS = ['supabase', 'forms', 'images', 'content', 'routes', 'social-cards', 'seo', 'deploy', 'islands', 'cms'];
 const MAX_TOP_FILES = 8;
 const MAX_LINES = 400;
 

@@ -4,9 +4,9 @@
  * summary, each page linking every other page (aria-current on its own,
  * previous/next); every post shows the trail Home › Blog › post, the same
  * as its BreadcrumbList JSON-LD; /rss.xml is RSS 2.0
- * with every post once, newest first; every page announces the feed.
+ * with the newest 20 posts once each, newest first; every page announces the feed.
  * The real site has one post, so a second test reads the probe build (a copy
- * of content/ with 26 more posts, 27 in all: three pages, ./probe-build.ts)
+ * of content/ with 28 more posts, 29 in all: three pages, a feed of 20, ./probe-build.ts)
  * and checks the same, plus the route list's agreement with that build and
  * the pre-publish check on it.
  */
@@ -19,7 +19,7 @@ import { readManifest, type Manifest } from '../../src/lib/routes/manifest';
 import { blogRoute, fillPageSlots, newestFirst, POSTS_PER_PAGE } from '../../src/lib/routes/build';
 import { PAGE_SLOTS } from '../../src/lib/content/schemas';
 import { fillDeep, placeholderValues } from '../../src/lib/content/placeholders';
-import { FEED_PATH } from '../../src/lib/seo/feed';
+import { FEED_ITEMS, FEED_PATH } from '../../src/lib/seo/feed';
 import { isoDate } from '../../src/lib/dates';
 import { absoluteUrl } from '../../src/lib/routes/urls';
 import { checkDist } from '../../src/lib/deploy/gate/check-dist';
@@ -182,7 +182,7 @@ function checkBlog(dist: string, contentDir: string, manifest: Manifest) {
   checkFeed(dist, manifest);
 }
 
-/** /rss.xml: RSS 2.0, the channel of content/site.yaml linked to the blog, every post once, newest first. */
+/** /rss.xml: RSS 2.0, the channel of content/site.yaml linked to the blog, the newest FEED_ITEMS posts once each, newest first. */
 function checkFeed(dist: string, manifest: Manifest) {
   const host = canonicalHost(manifest);
   const xml = readFileSync(join(dist, FEED_PATH.slice(1)), 'utf8');
@@ -195,7 +195,7 @@ function checkFeed(dist: string, manifest: Manifest) {
   expect(channel.link).toBe(absoluteUrl(host, blogRoute(manifest.routes)!.path));
 
   const items = (channel.item ?? []) as Record<string, unknown>[];
-  const posts = newestFirst(manifest.routes);
+  const posts = newestFirst(manifest.routes).slice(0, FEED_ITEMS);
   expect(items.map((i) => i.link)).toEqual(posts.map((p) => absoluteUrl(host, p.path)));
   expect(new Set(items.map((i) => i.link)).size).toBe(items.length);
   const RFC_822 =
@@ -229,13 +229,14 @@ describe('the built blog and feed', () => {
   requireDist();
   const manifest = readManifest('content');
 
-  it('/blog lists every post once, newest first, 12 a page, and /rss.xml every post once', () => checkBlog(dist, 'content', manifest));
+  it('/blog lists every post once, newest first, 12 a page, and /rss.xml the newest 20 once each', () =>
+    checkBlog(dist, 'content', manifest));
 
   it('every page announces the feed in its head', () => checkFeedLinks(dist, manifest));
 });
 
-describe('a blog of 27 posts: three pages', () => {
-  it('the probe build (26 more posts and a draft): the blog, the feed and the pre-publish rules', { timeout: 240_000 }, () => {
+describe('a blog of 29 posts: three pages, a feed of the newest 20', () => {
+  it('the probe build (28 more posts and a draft): the blog, the feed and the pre-publish rules', { timeout: 240_000 }, () => {
     const { contentDir, out, ...build } = probeBuild();
     expect(build.status, build.output).toBe(0);
 
@@ -253,6 +254,9 @@ describe('a blog of 27 posts: three pages', () => {
     expect(headMismatches(out, manifest)).toEqual([]);
     expect(hasPage('/post/probe-99', out)).toBe(false);
     expect(readFileSync(join(out, 'rss.xml'), 'utf8')).not.toContain('probe-99');
+    // The feed holds the newest 20 of the 29 posts; the older ones stay on the blog's pages.
+    expect(newestFirst(manifest.routes)).toHaveLength(29);
+    expect(readFileSync(join(out, 'rss.xml'), 'utf8').match(/<item>/g)).toHaveLength(FEED_ITEMS);
     // The pages pass the check Netlify runs: links (page links, feed), headers, budgets.
     expect(checkDist({ dist: out, contentDir, netlifyToml: readFileSync('netlify.toml', 'utf8') })).toEqual([]);
   });

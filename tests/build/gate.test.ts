@@ -82,6 +82,15 @@ describe('the pre-publish check', () => {
     edit('investors.html', (html) =>
       html.replace('content="summary_large_image"', 'content="summary"').replace(/<meta property="og:image:alt"[^>]*>/, ''),
     );
+    // Pictures: a page whose pictures come to more than a phone's budget (random bytes: nothing shrinks them), one without its size.
+    writeFileSync(join(BROKEN, '_astro', 'gate-photo.avif'), randomBytes(BUDGETS.pictures + 30_000));
+    edit('accessibility.html', (html) =>
+      html.replace(
+        '</main>',
+        '<picture><source type="image/avif" srcset="/_astro/gate-photo.avif 720w" sizes="100vw"><img src="/_astro/gate-photo.avif" width="720" height="540" alt="A photo"></picture></main>',
+      ),
+    );
+    edit('advertising.html', (html) => html.replace('</main>', '<img src="/favicon.svg" alt="The mark"></main>'));
     // A file that lost its resource policy.
     edit('_headers', (text) => text.replace(/(\n\/robots\.txt\n) {2}Cross-Origin-Resource-Policy: [^\n]*\n/, '$1'));
     problems = checkDist({ dist: BROKEN, contentDir: CONTENT, netlifyToml });
@@ -128,6 +137,22 @@ describe('the pre-publish check', () => {
     expect(found('/admin', 'headers', /Cross-Origin-Opener-Policy is "same-origin", not "same-origin-allow-popups"/)).toBe(true);
     expect(found('/about', 'headers', /Cross-Origin-Opener-Policy is "same-origin-allow-popups", not "same-origin"/)).toBe(true);
     expect(found('/robots.txt', 'headers', /Cross-Origin-Resource-Policy is "", not "same-origin"/)).toBe(true);
+  });
+
+  it('names the page whose pictures would send a phone more than the budget, with each file and its weight, and a picture without its size', () => {
+    const pictures = problems.filter((p) => p.rule === 'picture');
+    expect(pictures).toEqual([
+      {
+        page: '/accessibility',
+        rule: 'picture',
+        detail: `its pictures send ${((BUDGETS.pictures + 30_000) / 1000).toFixed(1)} KB to a 390 px phone (2 device pixels per px), over 200.0 KB: /_astro/gate-photo.avif ${((BUDGETS.pictures + 30_000) / 1000).toFixed(1)} KB`,
+      },
+      {
+        page: '/advertising',
+        rule: 'picture',
+        detail: '<img src="/favicon.svg"> has no width and height: the text below it would jump when it arrives',
+      },
+    ]);
   });
 
   it("names each page whose social card is missing, of the wrong size, another page's, or not the one its head names", () => {

@@ -4,7 +4,8 @@
  * test that needs it (the blog of 27 posts over three pages, a product added
  * by one file with an alias, a draft post and a draft product, pages whose
  * social cards need the fallback fonts, a very long title and a right-to-left
- * one: CARD_PROBES). Whichever
+ * one: CARD_PROBES; a 4000×3000 photo in a post's text and as a post's cover,
+ * a square logo as a page's social image: PICTURE_PROBES). Whichever
  * test asks first builds it; the others, in other workers, wait for it (a
  * lock directory), so a run makes one build, not one per test file.
  * ./global-setup.ts names the run and removes the build afterwards.
@@ -16,6 +17,7 @@ import { readManifest } from '../../src/lib/routes/manifest';
 import { buildCopy, type CopyBuild } from '../support/build-copy';
 import { productGridPages } from '../support/site-under-test';
 import { PROBE_BUILDS } from './global-setup';
+import { KEPT_PHOTO } from '../support/photos';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -145,6 +147,94 @@ function addCardProbes(contentDir: string) {
   }
 }
 
+/**
+ * The pictures of the probe build: the large photo (tests/support/photos.ts, made by ./global-setup.ts) in a
+ * post's text right after its first paragraph, again further down, with a decorative rule; the photo as the
+ * cover of another post, which also has it in its text; a square logo as a page's social image. The posts are
+ * dated before the other probes, so the blog's newest posts stay theirs.
+ */
+export const PICTURE_PROBES = {
+  photo: '/images/probe/photo.jpg',
+  rule: '/images/probe/rule.png',
+  logo: '/images/probe/logo.png',
+  body: { path: '/post/probe-photo-body', alt: 'A field of colour, the probe photo in the text' },
+  later: { alt: 'The probe photo again, further down' },
+  cover: { path: '/post/probe-photo-cover', alt: 'A field of colour, the probe photo as a cover' },
+  square: { path: '/testprobe-square-share', alt: 'The probe logo, a white ring on blue' },
+} as const;
+
+function addPictureProbes(contentDir: string) {
+  const images = join(contentDir, 'images', 'probe');
+  mkdirSync(images, { recursive: true });
+  cpSync(KEPT_PHOTO, join(images, 'photo.jpg'));
+  cpSync('tests/fixtures/pictures/rule.png', join(images, 'rule.png'));
+  cpSync('tests/fixtures/pictures/logo.png', join(images, 'logo.png'));
+  const { photo, rule, logo, body, later, cover, square } = PICTURE_PROBES;
+  const post = (path: string, date: string, fields: string[], text: string[]) =>
+    [
+      '---',
+      'meta:',
+      `  path: ${path}`,
+      '  name: Picture probe',
+      `  title: "Picture probe ${path.split('-').at(-1)} of the {brand} test blog"`,
+      '  description: "A post of the temporary test build whose pictures go through the image pipeline."',
+      'published: ' + date,
+      'author: The test',
+      ...fields,
+      '---',
+      ...text,
+      '',
+    ].join('\n');
+  writeFileSync(
+    join(contentDir, 'posts', 'probe-photo-body.md'),
+    post(
+      body.path,
+      '2025-02-02',
+      [],
+      [
+        "A first paragraph short enough that the photo after it is on a phone's first screen.",
+        '',
+        `![${body.alt}](${photo})`,
+        '',
+        '## Further down',
+        '',
+        'More text, then a rule that is only decoration and the photo once more.',
+        '',
+        `![](${rule} "decorative")`,
+        '',
+        `![${later.alt}](${photo})`,
+      ],
+    ),
+  );
+  writeFileSync(
+    join(contentDir, 'posts', 'probe-photo-cover.md'),
+    post(
+      cover.path,
+      '2025-02-01',
+      ['cover:', `  src: ${photo}`, `  alt: "${cover.alt}"`],
+      ['The cover leads this post, so the photo in its text waits until it is scrolled to.', '', `![${body.alt}](${photo})`],
+    ),
+  );
+  writeFileSync(
+    join(contentDir, 'pages', 'testprobe-square-share.yaml'),
+    [
+      'meta:',
+      `  path: ${square.path}`,
+      '  name: Square share probe',
+      '  title: "A page that shares as a square logo | {brand}"',
+      '  description: "A page of the temporary test build whose social image is square: the build places it on its card."',
+      '  priority: 0.3',
+      '  changefreq: yearly',
+      '  image:',
+      `    src: ${logo}`,
+      `    alt: "${square.alt}"`,
+      'sections:',
+      '  - { type: hero, heading: "Square share probe" }',
+      '',
+    ].join('\n'),
+  );
+}
+
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** The probe build of this run: built by the first caller, waited for by the others. */
@@ -168,6 +258,7 @@ export function probeBuild(): ProbeBuild {
     addBlogProbes(contentDir);
     addProductProbes(contentDir);
     addCardProbes(contentDir);
+    addPictureProbes(contentDir);
     const build = buildCopy({ root, contentDir, out });
     writeFileSync(result, JSON.stringify(build));
     return { ...build, root, contentDir, out };

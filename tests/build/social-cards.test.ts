@@ -6,31 +6,36 @@
  * Greek, Cyrillic, Chinese, Japanese and Korean drawn with the fallback fonts
  * (none left to empty boxes), a title at the length limit (capitals) with a word wider
  * than a line, shrunk and wrapped into the box, a right-to-left title left
- * off, and the cache between builds filled with each card under its version.
+ * off, every card's version new when the drawing code changes, and the cache
+ * between builds filled with each card under its version.
  * What the pre-publish check reads (file present, 1200×630, the version the
  * head names, size, headers) is tests/build/gate.test.ts's.
  */
 import { describe, it, expect } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
 import { readManifest, servedPaths, type Manifest } from '../../src/lib/routes/manifest';
 import { cardPages } from '../../src/lib/deploy/integration';
 import { headMetas } from '../../src/lib/deploy/gate/cards';
 import { socialCard, type DrawnSpec } from '../../src/lib/social-cards/card';
-import { cardAssets, FALLBACK_FONTS } from '../../src/lib/social-cards/assets';
+import { cardAssets, CARDS_SOURCE_DIR, FALLBACK_FONTS, FONT_DIR } from '../../src/lib/social-cards/assets';
 import { renderCard, TITLE_BOX } from '../../src/lib/social-cards/render';
 import { fitTitle } from '../../src/lib/social-cards/fit';
 import { imageInfo } from '../../src/lib/social-cards/image-file';
 import { canonicalHost, CONTENT, DIST, jsonLdNodes, readPage, requireDist } from '../support/site-under-test';
-import { CARD_PROBES, probeBuild } from './probe-build';
+import { CARD_PROBES, PICTURE_PROBES, probeBuild } from './probe-build';
+import { pageFile } from '../../src/lib/deploy/dist-folder';
 
-/** Each page with a card: its served paths (aliases too) and the card the route list says it has. */
-function expectedCards(manifest: Manifest) {
+/** Each page with a card: its served paths (aliases too) and the card the route list says it has (a post's cover its picture). */
+function expectedCards(manifest: Manifest, contentDir = CONTENT) {
   const host = canonicalHost(manifest);
   const pages = new Set(cardPages(manifest.routes).map((page) => page.meta.path));
   return servedPaths(manifest)
     .filter(({ route }) => pages.has(route.path))
-    .map(({ path, route }) => ({ path, card: socialCard({ meta: route.meta, kind: route.kind, site: manifest.site, host }) }));
+    .map(({ path, route }) => ({
+      path,
+      card: socialCard({ meta: route.meta, kind: route.kind, cover: route.source.cover, site: manifest.site, host, contentDir }),
+    }));
 }
 
 describe('the social cards of the built site', () => {
@@ -70,7 +75,7 @@ describe('the social cards of the built site', () => {
 describe('the social cards of the probe build', () => {
   const probe = probeBuild();
   const manifest = readManifest(probe.contentDir);
-  const cardOf = (path: string) => expectedCards(manifest).find((e) => e.path === path)!.card;
+  const cardOf = (path: string) => expectedCards(manifest, probe.contentDir).find((e) => e.path === path)!.card;
   const built = (path: string) => readFileSync(join(probe.out, cardOf(path).file));
 
   it('builds', () => {
@@ -118,9 +123,45 @@ describe('the social cards of the probe build', () => {
     expect(imageInfo(built(CARD_PROBES.rtl.path))).toMatchObject({ width: 1200, height: 630, version: card.version });
   });
 
+  it('gives every card a new version when the code that draws cards changes (no number to bump), the same one when nothing did', () => {
+    const host = canonicalHost(manifest);
+    const builtVersion = (path: string) =>
+      headMetas(readFileSync(join(probe.out, pageFile(path)), 'utf8'))
+        .get('og:image')!
+        .split('?v=')[1];
+    /** A repository with the drawing code, its fonts, colours and mark, and `change` made to the code. */
+    const repository = (name: string, change?: (dir: string) => void) => {
+      const root = join(probe.root, name);
+      cpSync(CARDS_SOURCE_DIR, join(root, CARDS_SOURCE_DIR), { recursive: true, filter: (src) => !src.includes('/fonts') });
+      symlinkSync(resolve(FONT_DIR), join(root, FONT_DIR));
+      for (const file of ['src/styles/global.css', 'public/favicon.svg', 'package.json']) {
+        mkdirSync(dirname(join(root, file)), { recursive: true });
+        cpSync(file, join(root, file));
+      }
+      change?.(join(root, CARDS_SOURCE_DIR));
+      return root;
+    };
+    const same = repository('renderer-same');
+    const changed = repository('renderer-changed', (dir) => appendFileSync(join(dir, 'render.ts'), '\n// one more line\n'));
+    for (const path of ['/newsbox', PICTURE_PROBES.cover.path]) {
+      const route = manifest.routes.find((r) => r.path === path)!;
+      const input = {
+        meta: route.meta,
+        kind: route.kind,
+        cover: route.source.cover,
+        site: manifest.site,
+        host,
+        contentDir: probe.contentDir,
+      };
+      expect(socialCard(input).version, path).toBe(builtVersion(path));
+      expect(socialCard({ ...input, root: same }).version, path).toBe(builtVersion(path));
+      expect(socialCard({ ...input, root: changed }).version, path).not.toBe(builtVersion(path));
+    }
+  });
+
   it('keeps each card in the build cache under its version, for the next build', () => {
-    for (const { card } of expectedCards(manifest)) {
-      const cached = join(probe.root, 'cache', 'social-cards', `${card.version}.png`);
+    for (const { card } of expectedCards(manifest, probe.contentDir)) {
+      const cached = join(probe.root, 'cache', 'social-cards', `${card.version}${extname(card.file)}`);
       expect(existsSync(cached), card.file).toBe(true);
       expect(readFileSync(cached).equals(readFileSync(join(probe.out, card.file))), card.file).toBe(true);
     }

@@ -5,7 +5,8 @@
  * files of every part of the model (./model.ts) by the collections' own rules
  * (./files.ts), parses YAML and frontmatter, fills placeholders with the values
  * of content/site.yaml (keeping each file's run-time slots as written), and
- * validates each document with its schema, collecting every problem as a line.
+ * validates each document with its schema and its pictures (./pictures.ts),
+ * collecting every problem as a line.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,10 +17,13 @@ import { contentModel, type ContentSource, type FileFormat } from './model';
 import { keepingSlots, placeholderValues } from './placeholders';
 import { siteSchema, type Site } from './schemas';
 import { checkDocument, ContentError } from './validate';
+import { pagePictureNames, pictureProblems } from './pictures';
 import { line } from './wording';
 
-/** A file's parsed data, or why it could not be read, in the content check's words. */
-export type Read = { data: unknown; problem?: undefined } | { data?: undefined; problem: string };
+/** A file's parsed data (and a markdown file's body, with the line it starts on), or why it could not be read, in the content check's words. */
+export type Read =
+  | { data: unknown; problem?: undefined; body?: { text: string; firstLine: number } }
+  | { data?: undefined; problem: string; body?: undefined };
 
 /** Parse YAML text; a syntax error becomes a problem naming its line in the file (`firstLine`: where the text starts). */
 export function parseYamlText(text: string, firstLine = 1): Read {
@@ -37,10 +41,12 @@ export function parseYamlText(text: string, firstLine = 1): Read {
 export function readDocument(file: string, format: FileFormat): Read {
   const text = readFileSync(file, 'utf8');
   if (format === 'yaml') return parseYamlText(text);
-  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  const match = /^---\r?\n([\s\S]*?)\r?\n---[^\n]*(?:\n|$)/.exec(text);
   if (!match) return { problem: 'missing frontmatter: the file must start with a line "---", then the fields, then another "---"' };
-  // The frontmatter starts on the file's second line.
-  return parseYamlText(match[1], 2);
+  // The frontmatter starts on the file's second line; the body after the line of the second "---".
+  const read = parseYamlText(match[1], 2);
+  if (read.problem !== undefined) return read;
+  return { data: read.data, body: { text: text.slice(match[0].length), firstLine: match[0].split('\n').length } };
 }
 
 /** The files of a part of the model, in name order, drafts (`_*`) left out, each with its entry id. */
@@ -54,11 +60,12 @@ export function sourceFiles(contentDir: string, source: ContentSource): { id: st
     .map((name) => ({ id: entryId(name), file: join(dir, name) }));
 }
 
-/** One valid document: its entry id, its file and its data, placeholders filled, as its schema outputs it. */
+/** One valid document: its entry id, its file and its data, placeholders filled, as its schema outputs it (and a markdown file's body). */
 export interface Document {
   id: string;
   file: string;
   data: unknown;
+  body?: string;
 }
 
 /** The valid documents of one part of the model and the problems of the others. */
@@ -80,8 +87,14 @@ export function readSource(
       continue;
     }
     const checked = checkDocument(file, source.schema, read.data, values && keepingSlots(values, source.runtimeSlots ?? []));
-    if (checked.ok) documents.push({ id, file, data: checked.data });
-    else problems.push(...checked.problems);
+    if (!checked.ok) {
+      problems.push(...checked.problems);
+      continue;
+    }
+    // Its pictures: each file there and readable, each picture of the body described (./pictures.ts).
+    const pictures = pictureProblems({ contentDir, file, schema: source.schema, data: checked.data, body: read.body });
+    if (pictures.length > 0) problems.push(...pictures);
+    else documents.push({ id, file, data: checked.data, ...(read.body ? { body: read.body.text } : {}) });
   }
   return { documents, problems };
 }
@@ -148,4 +161,18 @@ export function readRedirectsOf(contentDir: string, values: Record<string, strin
   const { documents, problems } = readSource(contentDir, source, values);
   if (problems.length > 0) throw new ContentError(problems);
   return ((documents[0]?.data ?? []) as { from: string; to: string }[]).map(({ from, to }) => ({ from, to }));
+}
+
+/**
+ * The name of every picture a page of the content shows (covers, pictures of texts; not a picture only shared
+ * as a social card): the image pipeline imports these and no other upload, so an upload no page shows is
+ * never published. Files with problems are left out (the content check names them).
+ */
+export function shownPictures(contentDir = 'content'): Set<string> {
+  const names = new Set<string>();
+  const { documents } = readContent(contentDir);
+  for (const source of modelOf(contentDir))
+    for (const document of documents.get(source.name) ?? [])
+      for (const name of pagePictureNames(source.schema, document.data, document.body)) names.add(name);
+  return names;
 }

@@ -144,9 +144,11 @@ export function writeDeployFiles(distDir: string, { redirects, speculationRules,
   return { headers, redirects: rules };
 }
 
-/** The pages that get a social card: every route but the CMS at /admin (which has no social head). */
-export function cardPages(routes: readonly Pick<Route, 'kind' | 'path' | 'meta'>[]): CardPage[] {
-  return routes.filter((route) => route.path !== ADMIN_PATH).map(({ kind, meta }) => ({ kind, meta }));
+/** The pages that get a social card: every route but the CMS at /admin (which has no social head), with a post's cover. */
+export function cardPages(routes: readonly Pick<Route, 'kind' | 'path' | 'meta' | 'source'>[]): CardPage[] {
+  return routes
+    .filter((route) => route.path !== ADMIN_PATH)
+    .map(({ kind, meta, source }) => ({ kind, meta, ...(source.cover ? { cover: source.cover } : {}) }));
 }
 
 /** The Astro integration that writes the deploy files once the pages are built. */

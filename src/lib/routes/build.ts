@@ -23,7 +23,7 @@
  *   breadcrumbs unless they name another `parent`;
  * - no path may be claimed twice, and a redirect must land on a page.
  */
-import { PAGE_SLOTS, type PageMeta } from '../content/schemas';
+import { PAGE_SLOTS, type PageMeta, type Picture } from '../content/schemas';
 import type { RouteKind } from '../content/model';
 
 export type { RouteKind };
@@ -47,6 +47,8 @@ export interface RouteSource {
   ownFile?: boolean;
   /** A post's publication date: the blog and the feed list posts newest first. */
   published?: Date;
+  /** A post's cover: shown on the post, on its card on the blog and, unless it names a social image, as its social card. */
+  cover?: Picture;
   /** The blog: the page that lists the posts, and the metadata of its later pages. */
   listing?: LaterPages;
 }
@@ -84,13 +86,14 @@ interface RoutedData {
   meta?: PageMeta;
   layout?: string;
   published?: Date;
+  cover?: Picture;
   listing?: { later: LaterPages };
 }
 
 /** What an entry of `kind` brings to the route list, from its validated data (placeholders filled). */
 export function routeSourceOf(kind: RouteKind, id: string, data: unknown): RouteSource {
-  const { meta, layout, published, listing } = data as RoutedData;
-  return { kind, id, meta, ownFile: layout === 'custom', published, listing: listing?.later };
+  const { meta, layout, published, cover, listing } = data as RoutedData;
+  return { kind, id, meta, ownFile: layout === 'custom', published, ...(cover ? { cover } : {}), listing: listing?.later };
 }
 
 export class RouteError extends Error {}

@@ -6,17 +6,20 @@
  *
  * - The path is stable per page (/social-cards/<page path>.png, the home page
  *   index.png): old links keep working. The URL carries `?v=<version>`, a
- *   digest of what the card shows (its words, the template, fonts, mark and
- *   colours; an editor's image: its bytes), because platforms cache a card by
- *   URL for days.
- * - An editor's image (`meta.image`) replaces the drawn card: fitted to
- *   1200×630 as a JPEG (./editor-image.ts), with the editor's alt text.
+ *   digest of everything that draws the card: what it shows (its words; an
+ *   editor's picture: its bytes), the fonts, mark and colours, and the code
+ *   and renderer releases that draw it (./assets.ts), because platforms cache
+ *   a card by URL for days.
+ * - An editor's picture replaces the drawn card: the page's social image
+ *   (`meta.image`), or else a post's cover, fitted to 1200×630 as a JPEG
+ *   (./editor-image.ts), with the editor's alt text.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { PageMeta, Site } from '../content/schemas';
+import type { PageMeta, Picture, Site } from '../content/schemas';
 import type { RouteKind } from '../content/model';
-import { cardAssets } from './assets';
+import { pictureFile, type PictureFolders } from '../images/files';
+import { cardAssets, rendererDigest } from './assets';
 import { cardTitle } from './text';
 
 export const CARD_WIDTH = 1200;
@@ -25,8 +28,6 @@ export const CARD_HEIGHT = 630;
 export const MAX_CARD_BYTES = 150 * 1024;
 /** The folder of the cards in the build, served with a long cache (netlify.toml). */
 export const CARDS_DIR = 'social-cards';
-/** Bump when the drawing or its encoding changes (./render.ts, or the satori or sharp release): every card gets a new version. */
-export const TEMPLATE_VERSION = 2;
 
 /** What a drawn card shows. */
 export interface DrawnSpec {
@@ -40,10 +41,10 @@ export interface DrawnSpec {
   host: string;
 }
 
-/** An editor's image in public/ instead of the drawn card. */
+/** An editor's picture instead of the drawn card. */
 export interface ImageSpec {
   type: 'image';
-  /** A path in public/, e.g. /images/launch.jpg. */
+  /** The picture's name, e.g. /images/launch.jpg (src/lib/images/files.ts finds its file). */
   src: string;
   alt: string;
 }
@@ -65,11 +66,15 @@ export interface SocialCard {
 export interface CardInput {
   meta: Pick<PageMeta, 'path' | 'title' | 'image'>;
   kind: RouteKind;
+  /** A post's cover: its card when the page names no social image. */
+  cover?: Picture;
   site: Pick<Site, 'brand' | 'tagline' | 'socialCards'>;
   /** The canonical origin, from `host` in content/site.yaml. */
   host: string;
-  /** The repository root (public/, the fonts); the working directory by default. */
+  /** The repository root (public/, the fonts, the drawing code); the working directory by default. */
   root?: string;
+  /** The content folder, whose images/ holds the editors' pictures; CONTENT_DIR or content by default. */
+  contentDir?: string;
 }
 
 /** The card's file, without extension, for a page path: / → social-cards/index, /services/x → social-cards/services/x. */
@@ -95,30 +100,45 @@ export function drawnAlt(spec: DrawnSpec): string {
   return spec.title ? `${spec.brand} · ${spec.label}: ${spec.title}` : `${spec.brand} · ${spec.label}`;
 }
 
-/** A page's card. Reads the card assets (and an editor's image) from the repository to version it. */
+/** The editor's picture a page's card shows, if any: its social image, or else a post's cover (its alt text, or the card's words for one that is decoration). */
+export function cardPicture({ meta, cover, ...input }: Omit<CardInput, 'root' | 'contentDir'>): ImageSpec | undefined {
+  if (meta.image) return { type: 'image', src: meta.image.src, alt: meta.image.alt };
+  if (cover) return { type: 'image', src: cover.src, alt: cover.alt || drawnAlt(drawnSpec({ meta, ...input })) };
+  return undefined;
+}
+
+const foldersOf = ({
+  root = process.cwd(),
+  contentDir = process.env.CONTENT_DIR ?? 'content',
+}: Pick<CardInput, 'root' | 'contentDir'>) => ({
+  root,
+  contentDir,
+});
+
+/** A page's card. Reads the card assets, the drawing code's digest (and an editor's picture) from the repository to version it. */
 export function socialCard(input: CardInput): SocialCard {
-  const { meta, host, root = process.cwd() } = input;
+  const { meta, host } = input;
+  const folders = foldersOf(input);
   const origin = host.replace(/\/+$/, '');
   const base = cardBase(meta.path);
-  if (meta.image) {
-    const spec: ImageSpec = { type: 'image', src: meta.image.src, alt: meta.image.alt };
-    const version = digest(JSON.stringify(spec), String(TEMPLATE_VERSION), readEditorImage(root, meta.path, meta.image.src));
-    return card(spec, `${base}.jpg`, origin, version, 'image/jpeg', meta.image.alt);
+  const picture = cardPicture(input);
+  if (picture) {
+    const version = digest(JSON.stringify(picture), rendererDigest(folders.root), readCardPicture(folders, meta.path, picture.src));
+    return card(picture, `${base}.jpg`, origin, version, 'image/jpeg', picture.alt);
   }
   const spec = drawnSpec(input);
-  const version = digest(JSON.stringify(spec), String(TEMPLATE_VERSION), cardAssets(root).digest);
+  const version = digest(JSON.stringify(spec), rendererDigest(folders.root), cardAssets(folders.root).digest);
   return card(spec, `${base}.png`, origin, version, 'image/png', drawnAlt(spec));
 }
 
-/** The bytes of an editor's image, or an error that says which page names which missing file. */
-export function readEditorImage(root: string, page: string, src: string): Buffer {
-  try {
-    return readFileSync(`${root}/public${src}`);
-  } catch {
+/** The bytes of the picture a card shows, or an error that says which page names which missing picture (the content check says so first). */
+export function readCardPicture(folders: PictureFolders, page: string, src: string): Buffer {
+  const file = pictureFile(src, folders);
+  if (!file)
     throw new Error(
-      `The page ${page} names the social image ${src} (meta › image › src), which is not in public${src}: upload it or remove the image.`,
+      `The page ${page} names the picture ${src} for its social card, which is not in the media folder: upload it or remove it.`,
     );
-  }
+  return readFileSync(file);
 }
 
 function card(spec: SocialCard['spec'], file: string, origin: string, version: string, mimeType: SocialCard['mimeType'], alt: string) {

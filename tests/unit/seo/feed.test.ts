@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { getRssString } from '@astrojs/rss';
 import { XMLParser } from 'fast-xml-parser';
-import { feedOptions, FEED_PATH } from '../../../src/lib/seo/feed';
+import { feedOptions, FEED_ITEMS, FEED_PATH } from '../../../src/lib/seo/feed';
 import { buildRoutes } from '../../../src/lib/routes/build';
 
 import { blogSource, home, posts } from '../../fixtures/route-sources';
@@ -13,7 +13,7 @@ describe('the feed', () => {
   const routes = buildRoutes([home, blogSource, ...posts(3)]);
   const options = feedOptions(site, routes, host);
 
-  it('has the channel of the site configuration, linked to the blog, and every post once, newest first, with absolute links', () => {
+  it('has the channel of the site configuration, linked to the blog, and each post once, newest first, with absolute links', () => {
     expect(options).toMatchObject({
       title: 'Test Blog',
       description: 'What the test blog is about.',
@@ -39,6 +39,14 @@ describe('the feed', () => {
       'Tue, 02 Jan 2024 00:00:00 GMT',
       'Mon, 01 Jan 2024 00:00:00 GMT',
     ]);
+  });
+
+  it(`lists the newest ${FEED_ITEMS} posts only, however many there are`, () => {
+    expect(FEED_ITEMS).toBe(20);
+    const many = feedOptions(site, buildRoutes([home, blogSource, ...posts(45)]), host);
+    expect(many.items.map((i) => i.link)).toEqual(Array.from({ length: FEED_ITEMS }, (_, i) => `https://acme.example/post/p${45 - i}`));
+    // Exactly as many as the cap: all of them.
+    expect(feedOptions(site, buildRoutes([home, blogSource, ...posts(FEED_ITEMS)]), host).items).toHaveLength(FEED_ITEMS);
   });
 
   it('without posts is a valid channel with no items', async () => {

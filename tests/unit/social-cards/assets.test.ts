@@ -1,6 +1,15 @@
-import { describe, it, expect } from 'vitest';
-import { existsSync, statSync } from 'node:fs';
-import { BASE_FONTS, brandColours, FALLBACK_FONTS, FONT_DIR } from '../../../src/lib/social-cards/assets';
+import { describe, it, expect, afterAll } from 'vitest';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BASE_FONTS,
+  brandColours,
+  CARDS_SOURCE_DIR,
+  FALLBACK_FONTS,
+  FONT_DIR,
+  packageVersion,
+  rendererDigest,
+} from '../../../src/lib/social-cards/assets';
 
 describe('brandColours', () => {
   it("reads the card's colours from the theme variables", () => {
@@ -30,5 +39,43 @@ describe('the fonts', () => {
       .map((font) => font.name);
     expect(new Set(fallbackNames).size).toBe(fallbackNames.length);
     expect(fallbackNames).not.toContain('Inter');
+  });
+});
+
+describe('rendererDigest', () => {
+  // Copies of the drawing code inside the repository, so the copies resolve the same satori and sharp.
+  mkdirSync('.tmp', { recursive: true });
+  const copies: string[] = [];
+  const copy = (change?: (dir: string) => void) => {
+    const root = mkdtempSync(join('.tmp', 'renderer-'));
+    copies.push(root);
+    cpSync(CARDS_SOURCE_DIR, join(root, CARDS_SOURCE_DIR), { recursive: true, filter: (src) => !src.includes('/fonts') });
+    cpSync('package.json', join(root, 'package.json'));
+    change?.(join(root, CARDS_SOURCE_DIR));
+    return root;
+  };
+  afterAll(() => {
+    for (const root of copies) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('is the same for the same drawing code and renderer releases', () => {
+    expect(rendererDigest(copy())).toBe(rendererDigest());
+    expect(rendererDigest()).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('changes with any module that draws a card, even without a version to bump', () => {
+    const base = rendererDigest();
+    for (const file of ['render.ts', 'fit.ts', 'editor-image.ts', 'text.ts'])
+      expect(rendererDigest(copy((dir) => appendFileSync(join(dir, file), '\n// changed\n'))), file).not.toBe(base);
+    // Not the README: it draws nothing.
+    expect(rendererDigest(copy((dir) => appendFileSync(join(dir, 'README.md'), '\nmore words\n')))).toBe(base);
+  });
+
+  it('names the satori and sharp releases it covers', () => {
+    const installed = (name: string) =>
+      (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+    expect(packageVersion('satori', process.cwd())).toBe(installed('satori'));
+    expect(packageVersion('sharp', process.cwd())).toBe(installed('sharp'));
+    expect(existsSync(join(CARDS_SOURCE_DIR, 'render.ts'))).toBe(true);
   });
 });

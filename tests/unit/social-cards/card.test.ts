@@ -1,6 +1,19 @@
-import { describe, it, expect } from 'vitest';
-import { cardBase, drawnAlt, drawnSpec, socialCard, type CardInput } from '../../../src/lib/social-cards/card';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cardBase, cardPicture, drawnAlt, drawnSpec, socialCard, type CardInput } from '../../../src/lib/social-cards/card';
 import { fixtureSite } from '../../fixtures';
+
+/** A content folder with an images/ of its own (the cards read the picture's bytes for their version). */
+let media: string;
+beforeAll(() => {
+  media = mkdtempSync(join(tmpdir(), 'card-pictures-'));
+  mkdirSync(join(media, 'images'));
+  writeFileSync(join(media, 'images', 'share.png'), 'bytes of a picture');
+  writeFileSync(join(media, 'images', 'cover.jpg'), 'bytes of a cover');
+});
+afterAll(() => rmSync(media, { recursive: true, force: true }));
 
 const site = fixtureSite;
 const host = 'https://acme.example/';
@@ -45,12 +58,36 @@ describe('the card of a page', () => {
     expect(socialCard({ ...input('/about', 'About Acme | Acme'), host: 'https://www.acme.example' }).version).not.toBe(card.version);
   });
 
-  it("is the editor's image, as a JPEG with the editor's alt text, when the page names one, and says which file is missing", () => {
-    const meta = { path: '/about', title: 'About Acme | Acme', image: { src: '/favicon.svg', alt: 'The Acme mark' } };
-    const card = socialCard({ meta, kind: 'page', site, host, root: '.' });
+  it("is the editor's picture, as a JPEG with the editor's alt text, when the page names one or a post has a cover", () => {
+    const meta = { path: '/about', title: 'About Acme | Acme', image: { src: '/images/share.png', alt: 'The Acme mark' } };
+    const card = socialCard({ meta, kind: 'page', site, host, contentDir: media });
     expect(card).toMatchObject({ file: 'social-cards/about.jpg', mimeType: 'image/jpeg', alt: 'The Acme mark' });
-    expect(() => socialCard({ meta: { ...meta, image: { src: '/images/gone.png', alt: 'x' } }, kind: 'page', site, host })).toThrow(
-      /^The page \/about names the social image \/images\/gone\.png \(meta › image › src\), which is not in public\/images\/gone\.png: upload it/,
+    expect(card.spec).toEqual({ type: 'image', src: '/images/share.png', alt: 'The Acme mark' });
+    const post = { path: '/post/x', title: 'A post | Acme' };
+    const cover = { src: '/images/cover.jpg', alt: 'The team', decorative: false };
+    expect(socialCard({ meta: post, kind: 'post', cover, site, host, contentDir: media })).toMatchObject({
+      alt: 'The team',
+      mimeType: 'image/jpeg',
+    });
+    // The social image wins over the cover; a cover that is decoration is named by the card's words.
+    expect(cardPicture({ meta: { ...post, image: meta.image }, kind: 'post', cover, site, host })?.src).toBe('/images/share.png');
+    expect(cardPicture({ meta: post, kind: 'post', cover: { ...cover, alt: '', decorative: true }, site, host })?.alt).toBe(
+      'Acme · Blog post: A post',
+    );
+    expect(cardPicture({ meta: post, kind: 'post', site, host })).toBeUndefined();
+  });
+
+  it("changes version with the picture's bytes", () => {
+    const meta = { path: '/about', title: 'About Acme | Acme', image: { src: '/images/share.png', alt: 'The Acme mark' } };
+    const before = socialCard({ meta, kind: 'page', site, host, contentDir: media }).version;
+    writeFileSync(join(media, 'images', 'share.png'), 'other bytes');
+    expect(socialCard({ meta, kind: 'page', site, host, contentDir: media }).version).not.toBe(before);
+  });
+
+  it('says which page names which missing picture', () => {
+    const meta = { path: '/about', title: 'About Acme | Acme', image: { src: '/images/gone.png', alt: 'x' } };
+    expect(() => socialCard({ meta, kind: 'page', site, host, contentDir: media })).toThrow(
+      'The page /about names the picture /images/gone.png for its social card, which is not in the media folder: upload it or remove it.',
     );
   });
 });

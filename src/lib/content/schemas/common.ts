@@ -18,11 +18,42 @@ export const sitePath = z
   .describe('A path on this site, e.g. /about. Write {slug} where the brand slug belongs (/join-{slug}).');
 
 
-/** An image uploaded through the CMS (public/images), edited with its image widget. */
+/**
+ * A picture uploaded through the CMS (stored in content/images, named /images/<name>; src/lib/images/files.ts), edited
+ * with its image widget. The content check (src/lib/content/pictures.ts) also makes sure the file is there and readable.
+ */
 export const imageFile = z
   .string()
-  .regex(/^\/images\/[\w.-]+(\/[\w.-]+)*\.(png|jpe?g|webp)$/, 'must be an image in /images: a .png, .jpg, .jpeg or .webp file')
+  // Either case of the extension (cameras write .JPG), spelled out: the CMS gets the pattern without its flags.
+  .regex(/^\/images\/[\w.-]+(\/[\w.-]+)*\.([pP][nN][gG]|[jJ][pP][eE]?[gG]|[wW][eE][bB][pP])$/, 'must be a picture uploaded to /images: a .png, .jpg, .jpeg or .webp file')
   .meta({ cmsWidget: 'image' });
+
+/** An editor's picture shown on a page (a post's cover): the file, what it shows, or that it is only decoration. */
+export const pictureSchema = z
+  .object({
+    // Shown on the page (not only shared): the image pipeline makes its versions (src/lib/content/read.ts shownPictures).
+    src: imageFile.meta({ onPage: true }).describe(
+      'A photo or picture uploaded in the CMS (JPEG, PNG or WebP; at least 1440 px wide for a sharp picture on every screen). The build makes the smaller versions each screen needs.',
+    ),
+    alt: z
+      .string()
+      .trim()
+      .max(200)
+      .default('')
+      .describe(
+        'What the picture shows, for people who cannot see it (screen readers read it out; it shows when the picture cannot load). Required, unless the picture is only decoration.',
+      ),
+    decorative: z
+      .boolean()
+      .default(false)
+      .describe('On for a picture that is only decoration and says nothing the text does not: it then needs no alt text, and screen readers skip it.'),
+  })
+  .strict()
+  .refine((picture) => picture.decorative || picture.alt.length > 0, {
+    path: ['alt'],
+    message: 'missing: say what the picture shows, or switch on `decorative` if it is only decoration',
+  });
+export type Picture = z.infer<typeof pictureSchema>;
 
 export const shortText = (max: number) => z.string().trim().min(1).max(max);
 
@@ -64,7 +95,7 @@ export const metaSchema = z
     image: z
       .object({
         src: imageFile.describe(
-          'A picture uploaded to /images (PNG, JPEG or WebP, at least 600×315 px, about 1.9 times as wide as high): the build crops it to 1200×630.',
+          'A picture uploaded in the CMS (PNG, JPEG or WebP). Best 1200×630 px or larger: a landscape picture (1.3 to 2.4 times as wide as high) is cropped to 1200×630; any other shape (a square logo, a portrait photo) is placed whole in the middle of a white card.',
         ),
         alt: shortText(200).describe('What the picture shows, for people who cannot see it (read out when the link is shared).'),
       })

@@ -1,6 +1,6 @@
 /** Products, services and posts: one markdown file each, whose body is the page's text. */
 import { z } from 'astro/zod';
-import { actionSchema, colorsSchema, iconSchema, metaSchema, shortText, sitePath } from './common';
+import { actionSchema, colorsSchema, iconSchema, metaSchema, pictureSchema, shortText, sitePath } from './common';
 import { sectionsSchema } from './sections';
 
 /** schema.org's SoftwareApplication categories, as search engines read them. */
@@ -78,6 +78,11 @@ export const postSchema = z
     meta: metaSchema,
     published: z.coerce.date().describe('Publication date, YYYY-MM-DD.'),
     author: shortText(80),
+    cover: pictureSchema
+      .optional()
+      .describe(
+        "A picture above the post's text, cropped to 16:9 (and to 4:3 beside its title on /blog); also the picture the post shares as, unless `meta › image` names another. Optional.",
+      ),
     links: z.array(actionSchema).max(4).default([]),
   })
   .strict();

@@ -5,7 +5,8 @@
  * fetched once it has painted and run only on the first interaction:
  * src/lib/islands/prefetch.ts), and what each island needs for its first,
  * fetched ahead or on it; CSS is every stylesheet the page links plus its inline <style>
- * blocks. HTML and CSS are checked on dist/ before publishing
+ * blocks; pictures are every picture a phone fetches for the page. HTML, CSS
+ * and pictures are checked on dist/ before publishing
  * (src/lib/deploy/gate/check-dist.ts), JavaScript in a browser (each page's
  * visit, tests/e2e/visit.spec.ts, and each island's first interaction,
  * tests/e2e/budgets.spec.ts).
@@ -14,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuiltPage } from '../dist-folder';
+import { pagePictures, PHONE } from './pictures';
 
 export const KB = 1000;
 
@@ -25,6 +27,12 @@ export const BUDGETS = {
    */
   html: 14.5 * KB,
   css: 12 * KB,
+  /**
+   * Every picture of a page as a 390 px phone at 2 device pixels per px fetches it, the page scrolled to its end
+   * (./pictures.ts): about a second on the 1.6 Mbps link pages are measured on. Four photos of a post, or
+   * twelve covers of the blog's page, fit.
+   */
+  pictures: 200 * KB,
   js: {
     /** Pages without a form or sign-in: no React runtime at load. */
     plain: 10 * KB,
@@ -72,6 +80,8 @@ export interface PageWeight {
   /** Its linked stylesheets plus inline <style> blocks, gzip bytes. */
   css: number;
   stylesheets: string[];
+  /** Its pictures as a phone fetches them (./pictures.ts), bytes. */
+  pictures: number;
 }
 
 /** HTML and CSS weight of a built page (`file` relative to `distDir`). */
@@ -83,18 +93,21 @@ export function pageWeight(distDir: string, file: string): PageWeight {
     (sum, href) => sum + gzipSize(readFileSync(join(distDir, href.replace(/^\//, '')))),
     inline ? gzipSize(inline) : 0,
   );
-  return { html: gzipSize(html), css, stylesheets };
+  const pictures = pagePictures(distDir, html).reduce((sum, picture) => sum + picture.bytes, 0);
+  return { html: gzipSize(html), css, stylesheets, pictures };
 }
 
-/** The heaviest page for HTML and for CSS against their budgets, one line: what the gate prints when it passes. */
+/** The heaviest page for HTML, CSS and pictures against their budgets, one line: what the gate prints when it passes. */
 export function headroom(distDir: string, pages: Pick<BuiltPage, 'file' | 'path'>[]): string {
   if (pages.length === 0) return 'no pages';
   const weights = pages.map((page) => ({ path: page.path, ...pageWeight(distDir, page.file) }));
-  const heaviest = (kind: 'html' | 'css') => weights.reduce((max, w) => (w[kind] > max[kind] ? w : max), weights[0]);
-  return (['html', 'css'] as const)
+  const heaviest = (kind: 'html' | 'css' | 'pictures') => weights.reduce((max, w) => (w[kind] > max[kind] ? w : max), weights[0]);
+  const label = { html: 'HTML', css: 'CSS', pictures: `pictures at ${PHONE.width} px` };
+  return (['html', 'css', 'pictures'] as const)
     .map((kind) => {
       const page = heaviest(kind);
-      return `${kind.toUpperCase()} ${kb(page[kind])} KB (${page.path}) of ${kb(BUDGETS[kind])} KB`;
+      if (page[kind] === 0) return `${label[kind]}: none`;
+      return `${label[kind]} ${kb(page[kind])} KB (${page.path}) of ${kb(BUDGETS[kind])} KB`;
     })
     .join(', ');
 }

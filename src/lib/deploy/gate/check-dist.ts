@@ -16,6 +16,9 @@
  *                 JSON and served as application/speculationrules+json;
  * - redirects:    dist/_redirects holds exactly content/redirects.yaml, as forced 301s;
  * - budget:       HTML ≤ 14.5 KB and CSS ≤ 12 KB gzip per page;
+ * - picture:      every <img> has its width and height, and a page's pictures
+ *                 come to at most 200 KB on a 390 px phone (./pictures.ts),
+ *                 each file named with its weight;
  * - secret:       no service-role key, secret key or private key in any text file;
  * - new-tab:      no target="_blank" without rel="noopener";
  * - link:         every link lands (src/lib/deploy/gate/links.ts);
@@ -39,8 +42,9 @@ import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYP
 import { BUDGETS, kb, pageWeight } from './budgets';
 import { checkLinks } from './links';
 import { findSecrets, findUnsafeBlankTargets } from './scan';
+import { pagePictures, PHONE } from './pictures';
 
-export type Rule = 'headers' | 'redirects' | 'budget' | 'secret' | 'new-tab' | 'link' | 'security.txt' | 'card';
+export type Rule = 'headers' | 'redirects' | 'budget' | 'picture' | 'secret' | 'new-tab' | 'link' | 'security.txt' | 'card';
 
 export interface Problem {
   /** The site path (or file) the problem is on. */
@@ -218,6 +222,17 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
     if (weight.html > BUDGETS.html) add(page.path, 'budget', `HTML is ${kb(weight.html)} KB gzip, over ${kb(BUDGETS.html)} KB`);
     if (weight.css > BUDGETS.css) add(page.path, 'budget', `CSS is ${kb(weight.css)} KB gzip, over ${kb(BUDGETS.css)} KB`);
     for (const finding of findUnsafeBlankTargets(page.html)) add(page.path, 'new-tab', `${finding.kind}: ${finding.excerpt}`);
+    const pictures = pagePictures(dist, page.html);
+    for (const picture of pictures.filter((p) => !p.sized))
+      add(page.path, 'picture', `<img src="${picture.src}"> has no width and height: the text below it would jump when it arrives`);
+    if (weight.pictures > BUDGETS.pictures) {
+      const heaviest = [...pictures].sort((a, b) => b.bytes - a.bytes).map((p) => `${p.url} ${kb(p.bytes)} KB`);
+      add(
+        page.path,
+        'picture',
+        `its pictures send ${kb(weight.pictures)} KB to a ${PHONE.width} px phone (${PHONE.dpr} device pixels per px), over ${kb(BUDGETS.pictures)} KB: ${heaviest.join(', ')}`,
+      );
+    }
   }
 
   // Secrets, in every text file.

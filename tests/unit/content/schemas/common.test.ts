@@ -1,6 +1,6 @@
-/** The shared building blocks of the content schemas (src/lib/content/schemas/common.ts): page metadata and site paths. */
+/** The shared building blocks of the content schemas (src/lib/content/schemas/common.ts): page metadata, site paths, pictures. */
 import { describe, it, expect } from 'vitest';
-import { metaSchema, sitePath } from '../../../../src/lib/content/schemas';
+import { imageFile, metaSchema, pictureSchema, sitePath } from '../../../../src/lib/content/schemas';
 
 const goodMeta = {
   path: '/about',
@@ -58,5 +58,24 @@ describe('site paths', () => {
   });
   it.each(['about', '/about/', '/About', '/a b', 'https://x.example/'])('refuses %s', (p) => {
     expect(sitePath.safeParse(p).success).toBe(false);
+  });
+});
+
+describe('an editor’s picture', () => {
+  it('names an upload: /images/<name> of a JPEG, PNG or WebP, whatever the case of its extension', () => {
+    for (const src of ['/images/team.jpg', '/images/2026/Team.JPEG', '/images/logo.PNG', '/images/a.webp'])
+      expect(imageFile.safeParse(src).success, src).toBe(true);
+    for (const src of ['/images/a.gif', 'images/a.jpg', '/public/images/a.jpg', 'https://x.example/a.jpg'])
+      expect(imageFile.safeParse(src).success, src).toBe(false);
+  });
+
+  it('needs alt text, unless it is marked as decoration', () => {
+    expect(pictureSchema.parse({ src: '/images/team.jpg', alt: ' The team ' })).toEqual({ src: '/images/team.jpg', alt: 'The team', decorative: false });
+    expect(pictureSchema.parse({ src: '/images/rule.png', decorative: true })).toEqual({ src: '/images/rule.png', alt: '', decorative: true });
+    expect(issues(pictureSchema.safeParse({ src: '/images/team.jpg' }))).toEqual([
+      'alt: missing: say what the picture shows, or switch on `decorative` if it is only decoration',
+    ]);
+    expect(issues(pictureSchema.safeParse({ src: '/images/team.jpg', alt: '   ' }))).toHaveLength(1);
+    expect(issues(pictureSchema.safeParse({ src: '/images/team.jpg', alt: 'x', caption: 'y' }))).toEqual([': Unrecognized key: "caption"']);
   });
 });
