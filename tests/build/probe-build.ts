@@ -255,7 +255,7 @@ export const HISTORY_PROBES = {
   neverPublished: ['/post/probe-never', '/probe-draft-page'],
   reused: '/probe-reused',
   scheduled: { path: '/post/probe-scheduled', title: 'A probe post scheduled for 2099', publishAt: '2099-01-01T09:00:00+01:00' },
-  due: { path: '/post/probe-due', title: 'A probe post whose time has come', publishAt: '2025-02-15T09:00:00+01:00' },
+  due: { path: '/post/probe-due', title: 'A probe post whose time has come', publishAt: '2025-03-10T09:00:00+01:00' },
   links: { path: '/post/probe-old-links' },
 } as const;
 
@@ -303,7 +303,7 @@ function addHistoryProbes(root: string, contentDir: string) {
     'pages/probe-new-owner.yaml': page(H.reused, 'New owner probe'),
     'pages/_probe-draft-page.yaml': page('/probe-draft-page', 'Draft page probe'),
     'posts/probe-scheduled.md': post(H.scheduled.path, H.scheduled.title, '2099-01-01', [`publishAt: ${H.scheduled.publishAt}`]),
-    'posts/probe-due.md': post(H.due.path, H.due.title, '2025-02-15', [`publishAt: ${H.due.publishAt}`]),
+    'posts/probe-due.md': post(H.due.path, H.due.title, '2025-03-10', [`publishAt: ${H.due.publishAt}`]),
     'posts/probe-old-links.md': post(
       H.links.path,
       'A probe post that links to old addresses',
