@@ -5,10 +5,18 @@
  * entry's old path held, the blog's later pages; the editors' redirects refused in the content check's
  * words when they hide a page, land nowhere or loop; and the entries' links for the CMS.
  */
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, afterAll } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildRoutes, routeSourceOf, type Redirect } from '../../../src/lib/routes/build';
 import type { PublishedPath } from '../../../src/lib/routes/history';
-import { entryLinks, ENTRY_PREFIX, gonePagePath, resolvePublished } from '../../../src/lib/routes/published';
+import { entryLinks, ENTRY_PREFIX, gonePagePath, readPublished, resolvePublished } from '../../../src/lib/routes/published';
+import { readManifest } from '../../../src/lib/routes/manifest';
+import { ContentError } from '../../../src/lib/content/validate';
+import { snapshot, writeHistory } from '../../support/content-history';
+import { FIXTURE_CONTENT } from '../../fixtures';
 import type { RoutedCollection } from '../../../src/lib/content/model';
 import { later, meta, posts } from '../../fixtures/route-sources';
 
@@ -173,5 +181,54 @@ describe('entry links for the CMS', () => {
       { from: '/_entry/posts/post-3', to: '/post/p3' },
       { from: '/_entry/products/card-only', to: '/products' },
     ]);
+  });
+});
+
+describe('readPublished, on the fixture content with a past in git', () => {
+  const root = mkdtempSync(join(tmpdir(), 'published-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const content = join(root, 'content');
+  cpSync(FIXTURE_CONTENT, content, { recursive: true });
+  const second = join(content, 'posts', 'second.md');
+  const text = readFileSync(second, 'utf8');
+  writeHistory(root, [{ time: '2025-03-02T10:00:00Z', files: snapshot(root, 'content') }]);
+  const env = { BUILD_TIME: '2026-12-01T08:00:00Z' };
+  const at = new Date(env.BUILD_TIME);
+
+  it('refuses to take a published entry off the site by scheduling it again, in the content check’s words', () => {
+    writeFileSync(second, text.replace('published: 2025-03-02', 'published: 2025-03-02\npublishAt: 2027-01-01T09:00:00Z'));
+    let error: unknown;
+    try {
+      readPublished(readManifest(content, at), content, env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).problems).toEqual([
+      `${second} › publishAt: /post/second is on the site already; a publishAt after now (2027-01-01T09:00:00.000Z) would take it off until then: leave publishAt empty or set a time already past (to take the page off, delete it or start its file name with _)`,
+    ]);
+    writeFileSync(second, text);
+  });
+
+  it('says when the next scheduled entry is due and when the build ran; a shallow clone fails a production build only', () => {
+    const scheduled = join(content, 'posts', 'soon.md');
+    writeFileSync(
+      scheduled,
+      text
+        .replace('/post/second', '/post/soon')
+        .replace('published: 2025-03-02', 'published: 2026-12-02\npublishAt: 2026-12-02T09:00:00+01:00'),
+    );
+    const published = readPublished(readManifest(content, at), content, env);
+    expect(published).toMatchObject({ builtAt: at, due: [new Date('2026-12-02T08:00:00Z')], gone: [] });
+    // The fixture's own redirects only: its one commit moved nothing.
+    expect(published.moved.every((m) => m.editor)).toBe(true);
+    expect(published.history).toMatchObject({ source: 'git', commits: 1, shallow: false });
+    rmSync(scheduled);
+
+    const clone = join(root, 'shallow');
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${root}`, clone]);
+    const cloned = join(clone, 'content');
+    expect(readPublished(readManifest(cloned, at), cloned, env).history.shallow).toBe(true);
+    expect(() => readPublished(readManifest(cloned, at), cloned, { ...env, CONTEXT: 'production' })).toThrow(/shallow clone/);
   });
 });
