@@ -1,0 +1,269 @@
+#!/usr/bin/env node
+/**
+ * Every published address keeps answering, and scheduled entries keep their time: the benchmark of
+ * src/lib/routes/history.ts and src/lib/routes/published.ts.
+ *
+ * 1. History: a copy of content/ with 150 more posts and a past of 1,000 content commits (one every six
+ *    hours; tests/support/content-history.ts writes them in one `git fast-import`): 40 posts renamed,
+ *    10 of them twice (50 renames), 50 posts removed, the other commits edits. Built with its history
+ *    and, for the comparison, the same final content without git, each cold (no cache) and cached (the
+ *    cold build's cache, as Netlify keeps node_modules/.astro). Prints the build times, the step that
+ *    reads the history (its own log line) and what the history added, against the goal: under 5% of a
+ *    cached build. Then every path of the history is asked of the built site as Netlify answers it
+ *    (netlifyAnswer: dist/_redirects, forced rules over files): each is a page, a 301 or a 410, and the
+ *    count of 404s must be 0.
+ * 2. A scheduled post, built one minute before its publishAt and one minute after (BUILD_TIME): where it
+ *    is in each output (page, /blog, feed, sitemap, search index, social card, structured data, entry
+ *    link, 410 list, the due times of dist/publishing.json).
+ *
+ *   npm run bench:published [-- --commits 1000] [-- --posts 150]
+ *
+ * The temporary folders under .tmp/bench-published are removed at the end.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { runnerImport } from 'vite';
+
+const ROOT = '.tmp/bench-published';
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? fallback : Number(process.argv[at + 1]);
+};
+const COMMITS = option('commits', 1000);
+const POSTS = option('posts', 150);
+const RENAMED = 40;
+const RENAMED_TWICE = 10;
+const REMOVED = 50;
+
+const load = async (path) => (await runnerImport(path)).module;
+const { buildCopy } = await load('./tests/support/build-copy.ts');
+const { snapshot, writeHistory } = await load('./tests/support/content-history.ts');
+const { table } = await load('./tests/support/table.ts');
+const { netlifyAnswer, parseRedirectsFile } = await load('./src/lib/deploy/netlify.ts');
+const { servedFile, sitemapPaths, builtPages } = await load('./src/lib/deploy/dist-folder.ts');
+const { readPathHistory } = await load('./src/lib/routes/history.ts');
+const { readSite } = await load('./src/lib/content/read.ts');
+const { placeholderValues } = await load('./src/lib/content/placeholders.ts');
+const { cardBase } = await load('./src/lib/social-cards/card.ts');
+
+const post = (n, path, edit = 0) =>
+  [
+    '---',
+    'meta:',
+    `  path: ${path}`,
+    `  name: Bench ${n}`,
+    `  title: "Benchmark post ${n} of the {brand} blog"`,
+    '  description: "A post of the benchmark of published paths: it is renamed, removed or edited over a thousand commits."',
+    `published: 2024-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
+    'author: The benchmark',
+    '---',
+    `Benchmark post ${n}, edit ${edit}.`,
+    '',
+  ].join('\n');
+const id = (n) => String(n).padStart(3, '0');
+const file = (n) => `content/posts/bench-${id(n)}.md`;
+
+/** The 1,000 commits: the base (the content and the posts), then renames, removals and edits spread evenly. */
+function commits(root) {
+  const start = Date.parse('2024-01-01T00:00:00Z');
+  const time = (i) => new Date(start + i * 6 * 3600_000).toISOString();
+  const paths = new Map();
+  const base = snapshot(root, 'content');
+  for (let n = 1; n <= POSTS; n++) {
+    paths.set(n, `/post/bench-${id(n)}`);
+    base[file(n)] = post(n, paths.get(n));
+  }
+  const events = [
+    ...Array.from({ length: RENAMED }, (_, i) => ({ kind: 'rename', n: i + 1 })),
+    ...Array.from({ length: RENAMED_TWICE }, (_, i) => ({ kind: 'rename', n: i + 1 })),
+    ...Array.from({ length: REMOVED }, (_, i) => ({ kind: 'remove', n: RENAMED + i + 1 })),
+  ];
+  const history = [{ time: time(0), message: 'the content and the benchmark posts', files: base }];
+  const every = Math.floor((COMMITS - 1) / events.length);
+  const edits = new Map();
+  for (let i = 1; i < COMMITS; i++) {
+    const event = i % every === 0 ? events[i / every - 1] : undefined;
+    if (event?.kind === 'rename') {
+      const version = (paths.get(event.n).match(/-v(\d+)$/)?.[1] ?? '1') * 1 + 1;
+      paths.set(event.n, `/post/bench-${id(event.n)}-v${version}`);
+      history.push({ time: time(i), message: `rename post ${event.n}`, files: { [file(event.n)]: post(event.n, paths.get(event.n)) } });
+    } else if (event?.kind === 'remove') {
+      paths.delete(event.n);
+      history.push({ time: time(i), message: `remove post ${event.n}`, files: { [file(event.n)]: null } });
+    } else {
+      const live = [...paths.keys()];
+      const n = live[i % live.length];
+      edits.set(n, (edits.get(n) ?? 0) + 1);
+      history.push({ time: time(i), message: `edit post ${n}`, files: { [file(n)]: post(n, paths.get(n), edits.get(n)) } });
+    }
+  }
+  return history;
+}
+
+/** Builds a copy, timing it; the history step's own time from its log line. */
+function timedBuild(root, contentDir, out) {
+  const started = performance.now();
+  const build = buildCopy({ root, contentDir, out });
+  const seconds = (performance.now() - started) / 1000;
+  if (build.status !== 0) throw new Error(`the build of ${contentDir} failed:\n${build.output.slice(-3000)}`);
+  const step = /published paths: (.*) in (\d+) ms/.exec(build.output);
+  return { seconds, step: step ? Number(step[2]) : NaN, line: step?.[0] ?? '' };
+}
+
+function historyBench() {
+  const withGit = join(ROOT, 'history');
+  const without = join(ROOT, 'no-history');
+  for (const dir of [withGit, without]) mkdirSync(dir, { recursive: true });
+  cpSync('content', join(withGit, 'content'), { recursive: true });
+  console.log(`Published paths: writing ${COMMITS} content commits (${POSTS} more posts, ${RENAMED + RENAMED_TWICE} renames, ${REMOVED} removals)…`);
+  const t0 = performance.now();
+  writeHistory(withGit, commits(withGit));
+  console.log(`  written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  cpSync(join(withGit, 'content'), join(without, 'content'), { recursive: true });
+
+  const times = {};
+  for (const [name, root] of [
+    ['with its history', withGit],
+    ['without git', without],
+  ]) {
+    console.log(`Published paths: building the content ${name}, cold then cached…`);
+    const contentDir = join(root, 'content');
+    const cold = timedBuild(root, contentDir, join(root, 'dist'));
+    const cached = timedBuild(root, contentDir, join(root, 'dist'));
+    times[name] = { cold, cached };
+  }
+
+  // Every path the history published, asked of the build as Netlify answers it.
+  const dist = join(withGit, 'dist');
+  const values = placeholderValues(readSite(join(withGit, 'content')));
+  const history = readPathHistory(join(withGit, 'content'), { at: new Date(), values });
+  const rules = parseRedirectsFile(readFileSync(join(dist, '_redirects'), 'utf8'));
+  const answers = { 200: 0, 301: 0, 410: 0, other: 0 };
+  const missing = [];
+  for (const { path } of history.paths) {
+    const answer = netlifyAnswer(path, rules, (p) => servedFile(p, (f) => existsSync(join(dist, f))));
+    if (answer.status in answers) answers[answer.status]++;
+    else answers.other++;
+    if (answer.status === 404) missing.push(path);
+  }
+  return { times, history, answers, missing };
+}
+
+/** Where a post is in a build: each output the site has. */
+function outputsOf(dist, path, title) {
+  const exists = (f) => existsSync(join(dist, f));
+  const pages = builtPages(dist);
+  const fragments = join(dist, 'pagefind', 'fragment');
+  const indexed = existsSync(fragments)
+    ? readdirSync(fragments).some((f) => gunzipSync(readFileSync(join(fragments, f))).toString('utf8').includes(title))
+    : undefined;
+  const rules = parseRedirectsFile(readFileSync(join(dist, '_redirects'), 'utf8'));
+  const page = servedFile(path, exists);
+  return {
+    'its page': Boolean(page),
+    '/blog (any page)': pages.some((p) => /^\/blog(\/\d+)?$/.test(p.path) && p.html.includes(`href="${path}"`)),
+    'RSS feed': readFileSync(join(dist, 'rss.xml'), 'utf8').includes(path),
+    sitemap: sitemapPaths(dist).includes(path),
+    'search index': indexed,
+    'social card': exists(`${cardBase(path)}.png`),
+    'structured data (BlogPosting)': Boolean(page) && /"BlogPosting"/.test(readFileSync(join(dist, page), 'utf8')),
+    'any page naming it': pages.some((p) => p.html.includes(path)),
+    'CMS entry link (302)': rules.some((r) => r.status === 302 && r.to === path),
+    '410 list': rules.some((r) => r.from === path),
+    'due in publishing.json': JSON.parse(readFileSync(join(dist, 'publishing.json'), 'utf8')).due.length > 0,
+  };
+}
+
+function scheduleBench() {
+  const root = join(ROOT, 'schedule');
+  mkdirSync(root, { recursive: true });
+  const contentDir = join(root, 'content');
+  cpSync('content', contentDir, { recursive: true });
+  const publishAt = '2026-12-08T09:00:00+01:00';
+  const path = '/post/bench-scheduled';
+  const title = 'A benchmark post scheduled for Tuesday at nine';
+  writeFileSync(
+    join(contentDir, 'posts', 'bench-scheduled.md'),
+    post(1, path)
+      .replace(/title: .*/, `title: "${title}"`)
+      .replace(/published: .*/, `published: 2026-12-08\npublishAt: ${publishAt}`),
+  );
+  writeHistory(root, [{ time: '2026-12-01T10:00:00Z', message: 'schedule a post', files: snapshot(root, 'content') }]);
+  const at = Date.parse(publishAt);
+  const results = {};
+  for (const [name, time] of [
+    ['1 min before', at - 60_000],
+    ['1 min after', at + 60_000],
+  ]) {
+    console.log(`Scheduled post: building ${name} its time…`);
+    process.env.BUILD_TIME = new Date(time).toISOString();
+    const out = join(root, `dist-${time}`);
+    timedBuild(root, contentDir, out);
+    execFileSync(process.execPath, ['node_modules/pagefind/lib/runner/bin.cjs', '--site', out], { stdio: 'ignore' });
+    results[name] = outputsOf(out, path, title);
+  }
+  delete process.env.BUILD_TIME;
+  return results;
+}
+
+rmSync(ROOT, { recursive: true, force: true });
+try {
+  const { times, history, answers, missing } = historyBench();
+  const schedule = scheduleBench();
+
+  const s = (x) => x.toFixed(1);
+  const w = times['with its history'];
+  const o = times['without git'];
+  console.log(`\nBuild time (astro build --mode test) of the content plus ${POSTS} posts, load average ${loadavg()[0].toFixed(1)}:`);
+  console.log(
+    table(
+      ['build', 'cold s', 'cached s', 'history step cold ms', 'history step cached ms'],
+      [
+        ['with its history', s(w.cold.seconds), s(w.cached.seconds), w.cold.step, w.cached.step],
+        ['without git', s(o.cold.seconds), s(o.cached.seconds), o.cold.step, o.cached.step],
+        [
+          'added by the history',
+          s(w.cold.seconds - o.cold.seconds),
+          s(w.cached.seconds - o.cached.seconds),
+          w.cold.step - o.cold.step,
+          w.cached.step - o.cached.step,
+        ],
+      ],
+    ),
+  );
+  const share = (w.cached.step - o.cached.step) / 1000 / w.cached.seconds;
+  const whole = (w.cached.seconds - o.cached.seconds) / w.cached.seconds;
+  console.log(
+    `  the history step: ${(share * 100).toFixed(1)}% of a cached build (goal < 5%); the whole difference, with its ${answers[301] + answers[410]} redirect and gone pages: ${(whole * 100).toFixed(1)}%`,
+  );
+  console.log(`  ${w.cached.line}`);
+  console.log(`\nEvery path of ${history.commits} content commits (${history.paths.length} paths), asked as Netlify answers:`);
+  console.log(
+    table(
+      ['answer', 'paths'],
+      [
+        ['200 its page', answers[200]],
+        ['301 to where it is now', answers[301]],
+        ['410 gone, with its page', answers[410]],
+        ['404 or other', answers.other],
+      ],
+    ),
+  );
+  if (missing.length > 0) console.log(`  404: ${missing.join(', ')}`);
+  console.log(`\nA post scheduled for 2026-12-08T09:00:00+01:00, in each output of a build:`);
+  const names = Object.keys(schedule['1 min before']);
+  const yes = (v) => (v === undefined ? 'n/a' : v ? 'present' : 'absent');
+  console.log(
+    table(
+      ['output', '1 min before', '1 min after'],
+      names.map((n) => [n, yes(schedule['1 min before'][n]), yes(schedule['1 min after'][n])]),
+    ),
+  );
+  console.log('  (the site has no related-links section: a post lists only the links its own `links` field names)');
+  if (missing.length > 0 || answers.other > 0) process.exitCode = 1;
+} finally {
+  rmSync(ROOT, { recursive: true, force: true });
+}
