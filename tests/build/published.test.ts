@@ -40,7 +40,7 @@ describe('the probe build, a copy of the content with a past', { timeout: 240_00
     expect(answers[H.about.from]).toEqual({ status: 301, location: H.about.to });
     for (const old of H.chain.paths.slice(0, 2)) expect(answers[old]).toEqual({ status: 301, location: H.chain.paths[2] });
     // A removed post: 410 with its gone page; a removed page an editor gave a successor: 301 there.
-    expect(answers[H.removedPost.path]).toEqual({ status: 410, file: '_gone/post/probe-removed.html' });
+    expect(answers[H.removedPost.path]).toEqual({ status: 410, file: '_gone/blog.html' });
     expect(answers[H.retired.path]).toEqual({ status: 301, location: H.retired.successor });
     // A path a new page took back, and the new paths: their pages.
     for (const path of [H.reused, H.about.to, H.chain.paths[2], H.due.path]) expect(answers[path], path).toMatchObject({ status: 200 });
@@ -61,18 +61,18 @@ describe('the probe build, a copy of the content with a past', { timeout: 240_00
     });
   });
 
-  it("gives a gone path a page that says so, names what was there and links to its section, under the gone page's headers", () => {
-    const gone = html('_gone/post/probe-removed.html');
+  it("gives a gone path its section's gone page, which says so and links to the section, under that page's headers", () => {
+    const gone = html('_gone/blog.html');
     const copy = readFileSync('content/search.yaml', 'utf8');
     expect(gone).toMatch(/<h1[^>]*>This page has been removed<\/h1>/);
     expect(copy).toContain('heading: This page has been removed');
-    expect(gone).toContain(`“${H.removedPost.title}” is no longer on the site.`);
+    expect(gone).toContain('The page you asked for has been removed and is no longer on the site.');
     expect(gone).toMatch(/<a href="\/blog"[^>]*>\s*Go to Blog\s*<\/a>/);
     expect(gone).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
     expect(gone).not.toMatch(/rel="canonical"|og:image|application\/ld\+json/);
     expect(gone).not.toContain('data-pagefind-body');
     const headers = parseHeadersFile(html('_headers'));
-    expect(headersFor(headers, H.removedPost.path)).toEqual(headersFor(headers, '/_gone/post/probe-removed'));
+    expect(headersFor(headers, H.removedPost.path)).toEqual(headersFor(headers, '/_gone/blog'));
     expect(headersFor(headers, H.removedPost.path)['Content-Security-Policy']).toMatch(/script-src/);
   });
 
@@ -159,7 +159,7 @@ describe('the probe build, a copy of the content with a past', { timeout: 240_00
         ),
         `  301 /probe-retired → /contact: named in content/redirects.yaml`,
         expect.stringMatching(
-          /^ {2}410 \/post\/probe-removed \(page \/_gone\/post\/probe-removed, links to \/blog\): content\/posts\/probe-removed\.md \(“A probe post that was removed”\) removed in [0-9a-f]{7}, 2025-02-01; no successor in content\/redirects\.yaml$/,
+          /^ {2}410 \/post\/probe-removed \(page \/_gone\/blog, links to \/blog\): content\/posts\/probe-removed\.md \(“A probe post that was removed”\) removed in [0-9a-f]{7}, 2025-02-01; no successor in content\/redirects\.yaml$/,
         ),
       ]),
     );

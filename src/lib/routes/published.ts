@@ -10,8 +10,9 @@
  * - A later page of the blog that no longer exists: 301 to the blog.
  * - The entry is gone (deleted, made a draft, left without a page): 410, with
  *   a page that says so and links to its section (the page that lists its kind,
- *   or the nearest page above its path), unless an editor names a successor in
- *   content/redirects.yaml: then a 301 there.
+ *   or the nearest page above its path): one gone page per section, so a
+ *   hundred removals cost the build a few pages, not a hundred. Unless an
+ *   editor names a successor in content/redirects.yaml: then a 301 there.
  * - The entry is scheduled (src/lib/content/publishing.ts): nothing yet, its
  *   page comes back on its day.
  * A live page at a path ends whatever the history says of it: a new entry may
@@ -46,7 +47,7 @@ export interface MovedPath {
 /** An old path answered with a 410 and its gone page. */
 export interface GonePath {
   path: string;
-  /** The gone page's own path, which the 410 serves: /_gone/<path>. */
+  /** The gone page the 410 serves: its section's, /_gone/<section path> (/_gone for the home page). */
   page: string;
   kind: RouteKind;
   /** The title it had when it was last published. */
@@ -87,8 +88,8 @@ export interface PublishedInput {
   entries?: readonly { collection: RoutedCollection; id: string; file: string }[];
 }
 
-/** The gone page of an old path. */
-export const gonePagePath = (path: string) => `${GONE_PREFIX}${path}`;
+/** The gone page of a section (the page a gone entry's page links to). */
+export const gonePagePath = (sectionPath: string) => (sectionPath === '/' ? GONE_PREFIX : `${GONE_PREFIX}${sectionPath}`);
 
 const short = (ref: { commit: string; time: Date }) => `${ref.commit.slice(0, 7)}, ${ref.time.toISOString().slice(0, 10)}`;
 
@@ -217,12 +218,13 @@ export function resolvePublished({
           : record.until?.why === 'moved'
             ? `left without a page${until}`
             : `removed${until}`;
+      const section = sectionOf(record, routes, byPath);
       gone.push({
         path,
-        page: gonePagePath(path),
+        page: gonePagePath(section.path),
         kind: record.kind,
         title: record.title,
-        section: sectionOf(record, routes, byPath),
+        section,
         reason: `${record.file} (“${record.title}”) ${why}; no successor in ${redirectsFile}`,
       });
     }

@@ -96,8 +96,15 @@ describe('gone entries', () => {
       '/lonely': '/',
     });
     const post = gone.find((g) => g.path === '/post/old')!;
-    expect(post).toMatchObject({ page: gonePagePath('/post/old'), kind: 'post', title: 'Title of /post/old', section: { name: 'Blog' } });
-    expect(post.page).toBe('/_gone/post/old');
+    // One gone page per section: the blog's for every gone post, /_gone for the home page's.
+    expect(post).toMatchObject({ page: gonePagePath('/blog'), kind: 'post', title: 'Title of /post/old', section: { name: 'Blog' } });
+    expect(Object.fromEntries(gone.map((g) => [g.path, g.page]))).toEqual({
+      '/post/old': '/_gone/blog',
+      '/gadget': '/_gone/products',
+      '/company/history': '/_gone/company',
+      '/team': '/_gone/company',
+      '/lonely': '/_gone',
+    });
     expect(post.reason).toBe(
       'content/posts/old.md (“Title of /post/old”) removed in a1b2c3d, 2025-02-01; no successor in content/redirects.yaml',
     );

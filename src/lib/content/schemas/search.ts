@@ -7,9 +7,9 @@ import { navLink, shortText, withSlots } from './common';
 
 /**
  * The placeholders of content/search.yaml filled later than the others, so the content check leaves them as
- * written: by the visitor's browser ({query}, {count}, {max}, {path}), or by each gone page ({title}, {section}).
+ * written: by the visitor's browser ({query}, {count}, {max}, {path}), or by each gone page ({section}).
  */
-export const searchRuntimeSlots = ['query', 'count', 'max', 'path', 'title', 'section'] as const;
+export const searchRuntimeSlots = ['query', 'count', 'max', 'path', 'section'] as const;
 
 export const searchCopySchema = z
   .object({
@@ -63,7 +63,7 @@ export const searchCopySchema = z
         code: shortText(10).describe('The large status code at the top, "410".'),
         title: shortText(70).describe('The browser tab\'s title, e.g. "Page removed | {brand}".'),
         heading: shortText(80),
-        text: withSlots(200, 'title').describe('{title} is the title the page had.'),
+        text: shortText(200).describe('What happened to the page the visitor asked for.'),
         section: withSlots(120, 'section').describe('The link to the section the page was in; {section} is its name.'),
         search: shortText(200).describe('Sentence above the search form.'),
       })
