@@ -118,7 +118,9 @@ function historyBench() {
   const without = join(ROOT, 'no-history');
   for (const dir of [withGit, without]) mkdirSync(dir, { recursive: true });
   cpSync('content', join(withGit, 'content'), { recursive: true });
-  console.log(`Published paths: writing ${COMMITS} content commits (${POSTS} more posts, ${RENAMED + RENAMED_TWICE} renames, ${REMOVED} removals)…`);
+  console.log(
+    `Published paths: writing ${COMMITS} content commits (${POSTS} more posts, ${RENAMED + RENAMED_TWICE} renames, ${REMOVED} removals)…`,
+  );
   const t0 = performance.now();
   writeHistory(withGit, commits(withGit));
   console.log(`  written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -158,7 +160,11 @@ function outputsOf(dist, path, title) {
   const pages = builtPages(dist);
   const fragments = join(dist, 'pagefind', 'fragment');
   const indexed = existsSync(fragments)
-    ? readdirSync(fragments).some((f) => gunzipSync(readFileSync(join(fragments, f))).toString('utf8').includes(title))
+    ? readdirSync(fragments).some((f) =>
+        gunzipSync(readFileSync(join(fragments, f)))
+          .toString('utf8')
+          .includes(title),
+      )
     : undefined;
   const rules = parseRedirectsFile(readFileSync(join(dist, '_redirects'), 'utf8'));
   const page = servedFile(path, exists);
