@@ -126,6 +126,13 @@ test.describe('CMS at /admin', () => {
       const shown = ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'x-frame-options'];
       console.log(`/admin response headers:\n${shown.map((name) => `  ${name}: ${headers[name]}`).join('\n')}`);
       console.log(`/admin JavaScript loaded through sign-in: ${javascript()}`);
+
+      // Settings → Redirects: content/redirects.yaml, a list at the root of its file, edited as one.
+      await collections.getByRole('treeitem', { name: 'Settings and copy' }).click();
+      await page.getByRole('row', { name: /^Redirects/ }).click();
+      const redirects = parseYaml(readFileSync('content/redirects.yaml', 'utf8')) as { from: string }[];
+      await expect(page.getByText(`${redirects.length} Redirects`, { exact: true })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'From' }).first()).toHaveValue(redirects[0].from);
     });
 
     test('with the public opener policy (same-origin) on /admin the popup loses its opener and the editor stays signed out', async ({
