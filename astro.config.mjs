@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { contentCheckOnChange } from './src/lib/content/check-content.ts';
 import { readManifest } from './src/lib/routes/manifest.ts';
-import { readPublished } from './src/lib/routes/published.ts';
+import { readPublished, redirectPages } from './src/lib/routes/published.ts';
 import { isPreviewContext } from './src/lib/content/publishing.ts';
 import { sitemapRules } from './src/lib/routes/sitemap.ts';
 import { gitLastmod } from './src/lib/routes/lastmod.ts';
@@ -79,12 +79,13 @@ export default defineConfig({
     // recovery script, unhashed (src/lib/islands/): before the deploy files, which read the pages' final HTML.
     islandLoading(),
     // dist/_headers (each page's CSP from its own HTML) and dist/_redirects (the paths of earlier builds: moved
-    // ones, which src/pages/[...redirect].astro also serves as meta-refresh pages for static hosts, and gone ones,
-    // whose pages are src/pages/[...gone].astro), and dist/publishing.json for the rebuild trigger.
+    // ones, with a meta-refresh page each for static hosts, and gone ones, whose pages are src/pages/[...gone].astro),
+    // and dist/publishing.json for the rebuild trigger.
     // Also dist/speculation-rules.json, which every page names in its Speculation-Rules header.
     // And dist/social-cards/: every page's social card, drawn from its title (src/lib/social-cards/).
     deployFiles({
       published,
+      redirectPages: redirectPages(published.moved, manifest.routes, site),
       // Netlify's deploy previews and branch deploys: noindex, header and meta (canonicals stay on `site`).
       preview: isPreviewContext(process.env.CONTEXT),
       speculationRules: speculationRules(unspeculated),

@@ -12,8 +12,9 @@
  *   script-src, whose 'self' admits this file;
  * - dist/_redirects: every path earlier builds published that no page serves
  *   now (src/lib/routes/published.ts): a forced 301 where it moved (a renamed
- *   page, an editor's redirect), a forced 410 with its gone page where its
- *   entry is gone; and each entry's link for editors (/_entry/…, 302);
+ *   page, an editor's redirect), with a meta-refresh page at the old path for
+ *   other hosts, a forced 410 with its gone page where its entry is gone; and
+ *   each entry's link for editors (/_entry/…, 302);
  * - dist/publishing.json: when the build ran and when its scheduled entries
  *   are due, which the database's rebuild trigger reads (supabase/README.md);
  * - dist/social-cards/: each page's social card (src/lib/social-cards/), the
@@ -39,7 +40,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule } from './netlify';
-import { goneHeaderRules, PUBLISHING_FILE_PATH, publishingFile, redirectRules, type PublishedRules } from './published-files';
+import {
+  goneHeaderRules,
+  PUBLISHING_FILE_PATH,
+  publishingFile,
+  redirectRules,
+  writeRedirectPages,
+  type PublishedRules,
+  type RedirectPage,
+} from './published-files';
 import { markPreview } from './preview';
 import { builtPages, distFiles, pagePath } from './dist-folder';
 import type { Route } from '../routes/build';
@@ -117,6 +126,8 @@ export function feedHeaderRules(distDir: string): HeaderRule[] {
 
 export interface DeployInput extends CspInput {
   published: PublishedRules & { builtAt: Date; due: readonly Date[] };
+  /** The meta-refresh page of each moved path, for hosts without dist/_redirects. */
+  redirectPages?: readonly RedirectPage[];
   /** A deploy preview or branch deploy: noindex everywhere (markPreview). */
   preview?: boolean;
   /** The site's speculation rules (src/lib/routes/speculation.ts); without them, no rules file and no header. */
@@ -128,9 +139,10 @@ export interface DeployInput extends CspInput {
 /** Writes dist/_headers, dist/_redirects and the speculation rules for the pages in `distDir`; returns what it wrote. */
 export function writeDeployFiles(
   distDir: string,
-  { published, speculationRules, preview = false, socialCards: _cards, ...csp }: DeployInput,
+  { published, redirectPages = [], speculationRules, preview = false, socialCards: _cards, ...csp }: DeployInput,
 ) {
-  // First: the robots meta is part of the pages the rules below are made from.
+  // First the pages the rules below are made from: the moved paths' pages, then a preview's robots meta on every page.
+  writeRedirectPages(distDir, redirectPages, csp);
   const previewRules = preview ? markPreview(distDir) : [];
   if (speculationRules) writeFileSync(join(distDir, SPECULATION_RULES_PATH.slice(1)), `${JSON.stringify(speculationRules, null, 2)}\n`);
   writeFileSync(join(distDir, PUBLISHING_FILE_PATH.slice(1)), publishingFile(published));

@@ -3,7 +3,11 @@
  * (src/lib/routes/published.ts): the rules of dist/_redirects, the headers of a gone path, and
  * dist/publishing.json. The build writes them (./integration.ts); the pre-publish check compares them.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { HeaderRule, RedirectRule } from './netlify';
+import { pageFile } from './dist-folder';
+import { scriptlessMetaCsp, type CspInput } from './csp';
 
 /** What the build publishes about the paths of earlier builds (src/lib/routes/published.ts readPublished). */
 export interface PublishedRules {
@@ -38,4 +42,36 @@ export const PUBLISHING_FILE_PATH = '/publishing.json';
 
 export function publishingFile({ builtAt, due }: { builtAt: Date; due: readonly Date[] }): string {
   return `${JSON.stringify({ builtAt: builtAt.toISOString(), due: due.map((d) => d.toISOString()) }, null, 2)}\n`;
+}
+
+/** A moved path's page for hosts without dist/_redirects (`astro preview`, other static hosts): a meta refresh. */
+export interface RedirectPage {
+  from: string;
+  to: string;
+  /** The target page's title and name, its only words. */
+  title: string;
+  name: string;
+  /** The target's canonical URL. */
+  canonical: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The HTML of a moved path's page: its policy as every page has it, noindex, its canonical the target's, a meta refresh and a link there. */
+export function redirectPageHtml({ to, title, name, canonical }: RedirectPage, csp: CspInput = {}): string {
+  const [url, label] = [escapeHtml(to), escapeHtml(name)];
+  const policy = escapeHtml(scriptlessMetaCsp(csp));
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="${policy}"><title>${escapeHtml(title)}</title><meta http-equiv="refresh" content="0; url=${url}"><meta name="robots" content="noindex"><link rel="canonical" href="${escapeHtml(canonical)}"></head><body><a href="${url}">${label}</a></body></html>\n`;
+}
+
+/**
+ * Writes each moved path's page into the build: plain files, not pages Astro renders, as Netlify never serves
+ * them (the forced 301 comes first): fifty renames cost the build milliseconds, not fifty page renders.
+ */
+export function writeRedirectPages(distDir: string, pages: readonly RedirectPage[], csp: CspInput = {}): void {
+  for (const page of pages) {
+    const file = join(distDir, pageFile(page.from));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, redirectPageHtml(page, csp));
+  }
 }

@@ -13,11 +13,6 @@ export type RoutedEntry = {
   [C in RoutedCollection]: RouteSource & { kind: (typeof ROUTED_COLLECTIONS)[C]['kind']; entry: FilledEntry<C> };
 }[RoutedCollection];
 
-/** The paths earlier builds published that now lead elsewhere (301), each with where it leads (astro.config.mjs). */
-export function getMovedPaths(): { from: string; to: string }[] {
-  return __PUBLISHED_PATHS__.moved;
-}
-
 /** The paths earlier builds published whose entry is gone (410), each with its gone page (astro.config.mjs). */
 export function getGonePaths() {
   return __PUBLISHED_PATHS__.gone;

@@ -21,7 +21,6 @@
  * (`npm run bench:published`).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { EXTENSIONS, entryId } from '../content/files';
@@ -236,16 +235,18 @@ const EMPTY = (source: PathHistory['source']): PathHistory => ({ paths: [], comm
  */
 export function readPathHistory(contentDir: string, { at, values }: { at: Date; values: Record<string, string> }): PathHistory {
   let root: string;
+  let shallow: boolean;
   try {
-    root = git(resolve(contentDir), ['rev-parse', '--show-toplevel']).toString('utf8').trim();
-    git(root, ['rev-parse', '--verify', '-q', 'HEAD']);
+    // One call: the repository's root, whether the clone is shallow, and that HEAD exists (it fails without a commit).
+    [root, shallow] = (([top, flag]) => [top, flag === 'true'] as const)(
+      git(resolve(contentDir), ['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD']).toString('utf8').split('\n'),
+    );
   } catch {
     return EMPTY('none'); // not a git checkout (or no commit yet, or no git)
   }
   const contentPath = relative(root, resolve(contentDir)).split('\\').join('/');
   if (contentPath.startsWith('..')) return EMPTY('none');
   const commits = readCommits(root, contentPath);
-  const shallow = existsSync(resolve(root, git(root, ['rev-parse', '--git-path', 'shallow']).toString('utf8').trim()));
   const blobs = new Set(commits.flatMap((c) => c.changes.filter((ch) => ch.status !== 'D').map((ch) => ch.blob)));
   const texts = readBlobs(root, [...blobs]);
   const history = replay(commits, texts, { at, values, contentPath });

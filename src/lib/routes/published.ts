@@ -22,6 +22,7 @@
  * content check's words.
  */
 import type { Redirect, Route, RouteSource } from './build';
+import { absoluteUrl } from './urls';
 import { servedPaths } from './build';
 import { readPathHistory, type PathHistory, type PublishedPath } from './history';
 import type { Manifest } from './manifest';
@@ -321,4 +322,13 @@ export function readPublished(
       milliseconds: performance.now() - started,
     },
   };
+}
+
+/** Each moved path's meta-refresh page (for hosts without dist/_redirects): the target's title, name and canonical URL. */
+export function redirectPages(moved: readonly { from: string; to: string }[], routes: readonly Route<Source>[], host: string) {
+  return moved.map(({ from, to }) => {
+    const target = routes.find((r) => r.path === to || r.meta.aliases.includes(to));
+    if (!target) throw new Error(`${from} leads to ${to}, which is not a page of the site`);
+    return { from, to, title: target.meta.title, name: target.meta.name, canonical: absoluteUrl(host, target.meta.path) };
+  });
 }

@@ -11,7 +11,7 @@ import { pageHeaderRules, writeDeployFiles } from '../../../src/lib/deploy/integ
 import { redirectRules } from '../../../src/lib/deploy/published-files';
 import { PREVIEW_ROBOTS } from '../../../src/lib/deploy/preview';
 import { headersFor, parseCsp, parseHeadersFile, parseRedirectsFile, sha256Source } from '../../../src/lib/deploy/netlify';
-import { ADMIN_PATH, ADMIN_POLICY, PAGE_CACHE } from '../../../src/lib/deploy/csp';
+import { ADMIN_PATH, ADMIN_POLICY, PAGE_CACHE, scriptlessMetaCsp } from '../../../src/lib/deploy/csp';
 import { FEED_PATH } from '../../../src/lib/seo/feed';
 import { speculationRules } from '../../../src/lib/routes/speculation';
 
@@ -99,6 +99,9 @@ describe('redirect rules and the files', () => {
     mkdirSync(join(dir, 'pagefind'));
     writeFileSync(join(dir, 'pagefind', 'x.html'), '<script>ignored()</script>');
     writeDeployFiles(dir, {
+      redirectPages: [
+        { from: '/old', to: '/post/hello', title: 'Hello & welcome', name: 'Hello', canonical: 'https://acme.example/post/hello' },
+      ],
       published: {
         moved: [{ from: '/old', to: '/post/hello' }],
         gone: [{ path: '/post/old', page: '/_gone/post/old' }],
@@ -108,7 +111,11 @@ describe('redirect rules and the files', () => {
       },
     });
     const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
-    expect(headers.map((r) => r.for)).toEqual(['/_gone/post/old', '/', '/post/hello', '/post/old', '/publishing.json']);
+    expect(headers.map((r) => r.for)).toEqual(['/_gone/post/old', '/', '/old', '/post/hello', '/post/old', '/publishing.json']);
+    // The moved path's page for other hosts: a meta refresh to the page, noindex, its canonical the page's.
+    expect(readFileSync(join(dir, 'old.html'), 'utf8')).toBe(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="${scriptlessMetaCsp({})}"><title>Hello &amp; welcome</title><meta http-equiv="refresh" content="0; url=/post/hello"><meta name="robots" content="noindex"><link rel="canonical" href="https://acme.example/post/hello"></head><body><a href="/post/hello">Hello</a></body></html>\n`,
+    );
     const home = headers.find((r) => r.for === '/')!;
     expect(scriptSrc(home)).toContain(`'${sha256Source('a()')}'`);
     expect(parseCsp(home.values['Content-Security-Policy']).get('connect-src')).toEqual(["'self'"]);
@@ -124,6 +131,7 @@ describe('redirect rules and the files', () => {
       due: ['2026-12-02T08:00:00.000Z'],
     });
     rmSync(join(dir, '_gone'), { recursive: true });
+    rmSync(join(dir, 'old.html'));
   });
 
   it('marks a preview deploy noindex, by a robots meta on every page and one X-Robots-Tag rule; the live site by neither', () => {
