@@ -99,10 +99,10 @@ describe('the schema files and the migrations', () => {
       ),
     ]);
     const [migration, schema] = await Promise.all([snapshot(server, 'planted_migration'), snapshot(server, 'planted_schema')]);
-    const one = compare(migration, fromSchemas);
+    const one = compare(migration, fromMigrations);
     expect(one.map((d) => d.object)).toEqual(['FUNCTION private.form_digest(text)']);
     expect(one[0].first.join('\n')).toContain('lower(key)');
-    expect(compare(fromMigrations, schema).map((d) => d.object)).toEqual([
+    expect(compare(fromSchemas, schema).map((d) => d.object)).toEqual([
       'COMMENT public.COLUMN job_applications.held',
       'TABLE DATA private.form_limits',
     ]);
