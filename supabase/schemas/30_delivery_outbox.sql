@@ -9,6 +9,10 @@
 -- only on a 2xx and retries every other outcome (an error, a refusal, a timeout, no answer at
 -- all) with backoff until the function confirms.
 --
+-- The body is what Supabase's database webhooks send ({type, table, schema, record, old_record}),
+-- with the row's record read when it is posted (an erased row is never sent), the
+-- `notification` window it was numbered in, and `delivery` (the entry's key and attempt).
+--
 -- Delivery is at-least-once; the function drops a repeat by the entry's key, which it
 -- remembers per destination (public.notify_delivered / public.notify_mark_delivered, over
 -- PostgREST with the service role).
