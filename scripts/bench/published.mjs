@@ -16,6 +16,9 @@
  * 2. A scheduled post, built one minute before its publishAt and one minute after (BUILD_TIME): where it
  *    is in each output (page, /blog, feed, sitemap, search index, social card, structured data, entry
  *    link, 410 list, the due times of dist/publishing.json).
+ * 3. The rebuild trigger's decisions (supabase/schemas/70_site_publishing.sql), on the migrations in
+ *    PGlite with the stand-ins for pg_cron, Vault and pg_net, the job run by hand: not due, due, due
+ *    again while the post is in flight and after it is confirmed, three due at once, the hook failing.
  *
  *   npm run bench:published [-- --commits 1000] [-- --posts 150] [-- --runs 3]
  *
@@ -227,10 +230,90 @@ function scheduleBench() {
   return results;
 }
 
+/** The trigger's decisions, each scenario a fresh database: what the job posted, and what health said. */
+async function triggerBench() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  // As tests/support/supabase/postgrest.ts prepares the SQL tests' database: Supabase's roles, the stand-ins, the migrations.
+  const scripts = [
+    'tests/db/supabase-roles.sql',
+    ...['cron', 'vault', 'net'].map((name) => `tests/db/stand-ins/${name}.sql`),
+    ...readdirSync('supabase/migrations')
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => `supabase/migrations/${f}`),
+  ].map((file) => readFileSync(file, 'utf8'));
+  const HOOK = 'https://api.netlify.com/build_hooks/bench';
+  const SITE = 'https://corvana.example/publishing.json';
+  const minutes = (n) => new Date(Date.now() + n * 60_000).toISOString();
+  const fresh = async () => {
+    const db = await PGlite.create();
+    for (const sql of scripts) await db.exec(sql);
+    await db.query(`insert into vault.decrypted_secrets values ('netlify_build_hook_url', $1), ('site_publishing_url', $2)`, [HOOK, SITE]);
+    return db;
+  };
+  const tick = async (db) => (await db.query('select private.site_publish_tick() as r')).rows[0].r;
+  const posts = async (db) => (await db.query(`select id from net.http_request_queue where method = 'POST' order by id`)).rows;
+  const site = async (db, builtAt, due) => {
+    const { fetch_request: id } = (await db.query('select fetch_request from private.site_publish_state')).rows[0];
+    await db.query(`insert into net._http_response (id, status_code, content) values ($1, 200, $2)`, [
+      id,
+      JSON.stringify({ builtAt, due }),
+    ]);
+  };
+  const answer = (db, id, status) =>
+    db.query('insert into net._http_response (id, status_code, content) values ($1, $2, $3)', [id, status, '']);
+  const health = async (db) =>
+    (await db.query(`select ok, detail from public.form_health() where item = 'site publishing'`)).rows.map(
+      (r) => `${r.ok ? 'ok' : 'NOT ok'}: ${r.detail}`,
+    )[0];
+  const rows = [];
+  const scenario = async (name, run) => {
+    const db = await fresh();
+    try {
+      rows.push([name, ...(await run(db))]);
+    } finally {
+      await db.close();
+    }
+  };
+  await scenario('not due (next in 60 min)', async (db) => {
+    await tick(db);
+    await site(db, minutes(-5), [minutes(60)]);
+    await tick(db);
+    return [(await posts(db)).length, (await health(db)).slice(0, 90)];
+  });
+  await scenario('due (1 min ago), then 2 more runs, answered 200', async (db) => {
+    await tick(db);
+    await site(db, minutes(-5), [minutes(-1)]);
+    await tick(db);
+    await tick(db);
+    await answer(db, (await posts(db))[0].id, 200);
+    await tick(db);
+    return [(await posts(db)).length, (await health(db)).slice(0, 90)];
+  });
+  await scenario('3 due at once', async (db) => {
+    await tick(db);
+    await site(db, minutes(-30), [minutes(-3), minutes(-2), minutes(-1)]);
+    await tick(db);
+    return [(await posts(db)).length, (await health(db)).slice(0, 90)];
+  });
+  await scenario('due, the hook answering 500 five times', async (db) => {
+    await tick(db);
+    await site(db, minutes(-5), [minutes(-1)]);
+    for (let i = 0; i < 5; i++) {
+      await tick(db);
+      await answer(db, (await posts(db)).at(-1).id, 500);
+    }
+    await tick(db);
+    return [(await posts(db)).length, (await health(db)).slice(0, 90)];
+  });
+  return rows;
+}
+
 rmSync(ROOT, { recursive: true, force: true });
 try {
   const { times, history, answers, missing } = historyBench();
   const schedule = scheduleBench();
+  const trigger = await triggerBench();
 
   const s = (x) => x.toFixed(1);
   const w = times['with its history'];
@@ -284,6 +367,8 @@ try {
     ),
   );
   console.log('  (the site has no related-links section: a post lists only the links its own `links` field names)');
+  console.log(`\nThe rebuild trigger (private.site_publish_tick(), the job run by hand on PGlite):`);
+  console.log(table(['scenario', 'posts of the build hook', "health 'site publishing'"], trigger));
   if (missing.length > 0 || answers.other > 0) process.exitCode = 1;
 } finally {
   rmSync(ROOT, { recursive: true, force: true });
