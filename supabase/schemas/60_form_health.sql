@@ -2,8 +2,9 @@
 -- (`select * from public.form_health();` as the service role; supabase/README.md, "Health").
 -- pg_cron and each of its jobs (90_jobs.sql: late after 3 minutes for the drain, 30 for the
 -- bookkeeping purge, 26 hours for the retention purge), pg_net, the two Vault secrets, the
--- drain's last run, deliveries pending or failing, the last digest and the storage budget.
--- A new job belongs in its list here too.
+-- drain's last run, deliveries pending or failing, the last digest and the storage budget; and the
+-- site's scheduled publishing (70_site_publishing.sql: its job, late after 3 minutes, and
+-- private.site_publish_health()). A new job belongs in its list here too.
 
 create function public.form_health()
 returns table (item text, ok boolean, detail text)
@@ -39,7 +40,8 @@ begin
         -- The half-minute drain of pg_cron before 1.5 (below), where it is scheduled.
         ('notify-submission-drain-half', interval '3 minutes', true),
         ('form-throttle-purge', interval '30 minutes', false),
-        ('purge-expired-submissions', interval '26 hours', false)) v(name, late_after, optional)
+        ('purge-expired-submissions', interval '26 hours', false),
+        ('site-publish', interval '3 minutes', false)) v(name, late_after, optional)
     loop
       item := 'job ' || job.name;
       execute 'select j.jobid, j.schedule, coalesce(j.active, true) as active from cron.job j where j.jobname = $1' into run using job.name;
@@ -117,11 +119,15 @@ begin
   ok := used * 5 < cap_mb::bigint * 1048576 * 4;
   detail := format('%s of %s MB (%s%%)', round(used / 1048576.0, 1), cap_mb, case when cap_mb = 0 then 100 else round(used * 100.0 / (cap_mb::bigint * 1048576)) end);
   return next;
+
+  -- The site's scheduled publishing: its secrets, the file it reads, the build hook's posts.
+  select h.item, h.ok, h.detail into item, ok, detail from private.site_publish_health() h;
+  return next;
 end
 $$;
 
 comment on function public.form_health() is
-  'What the forms'' delivery needs and whether it is there and on time: pg_cron and its jobs, pg_net, the Vault secrets, the last drain, pending deliveries, the last digest, storage.';
+  'What the forms'' delivery and the site''s scheduled publishing need and whether it is there and on time: pg_cron and its jobs, pg_net, the Vault secrets, the last drain, pending deliveries, the last digest, storage, site publishing.';
 
 revoke all on function public.form_health() from public, anon, authenticated;
 grant execute on function public.form_health() to service_role;

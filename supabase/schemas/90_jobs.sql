@@ -4,6 +4,7 @@
 --   purge-expired-submissions   daily at 03:30 UTC   public.purge_expired_submissions()
 --   form-throttle-purge         every 10 minutes     private.form_throttle_purge()
 --   notify-submission-drain     every 30 seconds     private.notify_drain()
+--   site-publish                every minute         private.site_publish_tick() (70_site_publishing.sql)
 --
 -- The drain runs every 30 seconds, so an alert or a recovery waits at most that long: pg_cron
 -- 1.5 and later (Supabase has 1.6) schedule by seconds; before that, a second job each minute
@@ -23,6 +24,7 @@ begin
   end if;
   perform cron.schedule('purge-expired-submissions', '30 3 * * *', 'select public.purge_expired_submissions()');
   perform cron.schedule('form-throttle-purge', '*/10 * * * *', 'select private.form_throttle_purge()');
+  perform cron.schedule('site-publish', '* * * * *', 'select private.site_publish_tick()');
   select (regexp_match(e.extversion, '^(\d+)\.(\d+)'))::integer[] into version from pg_extension e where e.extname = 'pg_cron';
   if version >= array[1, 5] then
     perform cron.schedule('notify-submission-drain', '30 seconds', 'select private.notify_drain()');
