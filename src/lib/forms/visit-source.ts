@@ -1,0 +1,119 @@
+/**
+ * Where a lead came from, sent with every form's row: the page it was sent from, the page the
+ * visit landed on, the origin of the site that linked there (never its path or query), and the
+ * landing page's utm_source, utm_medium and utm_campaign.
+ *
+ * The landing is noted once per tab by every page's script (src/layouts/BaseLayout.astro) in
+ * session storage, which lives as long as the tab and is sent nowhere by itself: no cookie. A form
+ * adds it to its row (src/components/forms/useFormSubmit.ts). Every value is optional and checked
+ * here by the database's own rule (the columns' CHECKs, supabase/README.md): a value the database
+ * would refuse is left out rather than cost the visitor their message, and a visitor without
+ * JavaScript or without a recorded visit sends what they typed and nothing else.
+ */
+import { matchesPattern, ORIGIN_PATTERN, PATH_PATTERN, TEXT_PATTERN } from './patterns';
+
+export type SourceRule = 'path' | 'origin' | 'text';
+
+export interface SourceColumn {
+  /** The column of both form tables. */
+  column: string;
+  rule: SourceRule;
+  /** The column's CHECK bound, in characters. */
+  maxLength: number;
+}
+
+/** The columns, in the order the team's message shows them. */
+export const SOURCE_COLUMNS = [
+  { column: 'sent_from', rule: 'path', maxLength: 300 },
+  { column: 'landing_page', rule: 'path', maxLength: 300 },
+  { column: 'referrer_origin', rule: 'origin', maxLength: 300 },
+  { column: 'utm_source', rule: 'text', maxLength: 100 },
+  { column: 'utm_medium', rule: 'text', maxLength: 100 },
+  { column: 'utm_campaign', rule: 'text', maxLength: 100 },
+] as const satisfies readonly SourceColumn[];
+
+export type SourceColumnName = (typeof SOURCE_COLUMNS)[number]['column'];
+export type SourceValues = Partial<Record<SourceColumnName, string>>;
+
+const RULE_PATTERNS: Record<SourceRule, string> = { path: PATH_PATTERN, origin: ORIGIN_PATTERN, text: TEXT_PATTERN };
+
+/** The session-storage key of the tab's visit. */
+export const VISIT_KEY = 'visit-source';
+
+/** The tab's session storage, or undefined where there is none or reading it throws (storage disabled). */
+export function tabStorage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value if the database would take it for `column`, else undefined. */
+export function acceptable(column: SourceColumn, value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined || value === '' || value.length > column.maxLength) return undefined;
+  return matchesPattern(RULE_PATTERNS[column.rule], value) ? value : undefined;
+}
+
+/** Only the columns whose values the database would take. */
+export function acceptableValues(values: Record<string, string | null | undefined>): SourceValues {
+  const kept: SourceValues = {};
+  for (const column of SOURCE_COLUMNS) {
+    const value = acceptable(column, values[column.column]);
+    if (value !== undefined) kept[column.column] = value;
+  }
+  return kept;
+}
+
+/** The origin of an external referrer: nothing for none, for this site itself, or for a non-web one (an app, a file). */
+export function referrerOrigin(referrer: string, here: string): string | undefined {
+  if (!referrer) return undefined;
+  try {
+    const origin = new URL(referrer).origin;
+    return origin !== 'null' && origin !== new URL(here).origin ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a landing tells: its path, the external referrer's origin, and the campaign of its address. */
+export function landingOf(url: string, referrer: string): SourceValues {
+  const { pathname, searchParams } = new URL(url);
+  return acceptableValues({
+    landing_page: pathname,
+    referrer_origin: referrerOrigin(referrer, url),
+    utm_source: searchParams.get('utm_source')?.trim(),
+    utm_medium: searchParams.get('utm_medium')?.trim(),
+    utm_campaign: searchParams.get('utm_campaign')?.trim(),
+  });
+}
+
+/** Note the tab's landing, once: the first page of the visit keeps it for the rest of the visit. */
+export function rememberLanding(storage: Storage | undefined, url: string, referrer: string): void {
+  try {
+    if (!storage || storage.getItem(VISIT_KEY) !== null) return;
+    storage.setItem(VISIT_KEY, JSON.stringify(landingOf(url, referrer)));
+  } catch {
+    // Storage disabled or full: the visit is not noted, and the forms send without it.
+  }
+}
+
+/** The source columns of a row sent from `pathname`: the page, and the tab's landing as noted (checked again: storage is the visitor's). */
+export function sourceOf(storage: Storage | undefined, pathname: string): SourceValues {
+  let landing: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(VISIT_KEY) ?? '{}');
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) landing = parsed as Record<string, unknown>;
+  } catch {
+    landing = {};
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return acceptableValues({
+    sent_from: pathname,
+    landing_page: text(landing.landing_page),
+    referrer_origin: text(landing.referrer_origin),
+    utm_source: text(landing.utm_source),
+    utm_medium: text(landing.utm_medium),
+    utm_campaign: text(landing.utm_campaign),
+  });
+}
