@@ -26,6 +26,8 @@ import { emptyValues, newRowId, toRow, type FormDefinition, type Values } from '
 import { typedValues } from '../../lib/forms/early-input';
 import { loadRecoveryScript, showOfflineNotice } from '../../lib/forms/recovery-script';
 import { whenIdleAndWilling } from '../../lib/islands/prefetch';
+import { sourceOf } from '../../lib/forms/visit-source';
+import { tabStorage } from '../../lib/forms/landing';
 
 export interface FormOptions<N extends string> {
   definition: FormDefinition<N>;
@@ -173,7 +175,7 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
         }
         const rowId = draft.rowId ?? newRowId();
         if (!draft.rowId) updateDraft((d) => ({ ...d, rowId }));
-        const row = toRow(definition, values, rowId);
+        const row = toRow(definition, values, rowId, sourceOf(tabStorage(), location.pathname));
         const outcome = await submitWithRetry(() => backend.insert(definition.table, row));
         if (outcome.ok) {
           done();

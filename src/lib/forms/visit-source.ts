@@ -3,13 +3,15 @@
  * visit landed on, the origin of the site that linked there (never its path or query), and the
  * landing page's utm_source, utm_medium and utm_campaign.
  *
- * The landing is noted once per tab by every page's script (src/layouts/BaseLayout.astro) in
- * session storage, which lives as long as the tab and is sent nowhere by itself: no cookie. A form
- * adds it to its row (src/components/forms/useFormSubmit.ts). Every value is optional and checked
- * here by the database's own rule (the columns' CHECKs, supabase/README.md): a value the database
- * would refuse is left out rather than cost the visitor their message, and a visitor without
- * JavaScript or without a recorded visit sends what they typed and nothing else.
+ * The landing is noted once per tab by every page's script (./landing.ts, from
+ * src/layouts/BaseLayout.astro) in session storage, which lives as long as the tab and is sent
+ * nowhere by itself: no cookie. A form adds it to its row (src/components/forms/useFormSubmit.ts).
+ * Every value is optional and checked here, when the row is made, by the database's own rule
+ * (the columns' CHECKs, supabase/README.md): a value the database would refuse is left out rather
+ * than cost the visitor their message, and a visitor without JavaScript or without a recorded
+ * visit sends what they typed and nothing else.
  */
+import { VISIT_KEY } from './landing';
 import { matchesPattern, ORIGIN_PATTERN, PATH_PATTERN, TEXT_PATTERN } from './patterns';
 
 export type SourceRule = 'path' | 'origin' | 'text';
@@ -37,18 +39,6 @@ export type SourceValues = Partial<Record<SourceColumnName, string>>;
 
 const RULE_PATTERNS: Record<SourceRule, string> = { path: PATH_PATTERN, origin: ORIGIN_PATTERN, text: TEXT_PATTERN };
 
-/** The session-storage key of the tab's visit. */
-export const VISIT_KEY = 'visit-source';
-
-/** The tab's session storage, or undefined where there is none or reading it throws (storage disabled). */
-export function tabStorage(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The value if the database would take it for `column`, else undefined. */
 export function acceptable(column: SourceColumn, value: string | null | undefined): string | undefined {
   if (value === null || value === undefined || value === '' || value.length > column.maxLength) return undefined;
@@ -63,39 +53,6 @@ export function acceptableValues(values: Record<string, string | null | undefine
     if (value !== undefined) kept[column.column] = value;
   }
   return kept;
-}
-
-/** The origin of an external referrer: nothing for none, for this site itself, or for a non-web one (an app, a file). */
-export function referrerOrigin(referrer: string, here: string): string | undefined {
-  if (!referrer) return undefined;
-  try {
-    const origin = new URL(referrer).origin;
-    return origin !== 'null' && origin !== new URL(here).origin ? origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** What a landing tells: its path, the external referrer's origin, and the campaign of its address. */
-export function landingOf(url: string, referrer: string): SourceValues {
-  const { pathname, searchParams } = new URL(url);
-  return acceptableValues({
-    landing_page: pathname,
-    referrer_origin: referrerOrigin(referrer, url),
-    utm_source: searchParams.get('utm_source')?.trim(),
-    utm_medium: searchParams.get('utm_medium')?.trim(),
-    utm_campaign: searchParams.get('utm_campaign')?.trim(),
-  });
-}
-
-/** Note the tab's landing, once: the first page of the visit keeps it for the rest of the visit. */
-export function rememberLanding(storage: Storage | undefined, url: string, referrer: string): void {
-  try {
-    if (!storage || storage.getItem(VISIT_KEY) !== null) return;
-    storage.setItem(VISIT_KEY, JSON.stringify(landingOf(url, referrer)));
-  } catch {
-    // Storage disabled or full: the visit is not noted, and the forms send without it.
-  }
 }
 
 /** The source columns of a row sent from `pathname`: the page, and the tab's landing as noted (checked again: storage is the visitor's). */
