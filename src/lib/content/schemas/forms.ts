@@ -23,6 +23,21 @@ const fieldCopy = z
   .strict();
 /** A field whose definition has a pattern: the message for a value that does not match is required. */
 const patternFieldCopy = fieldCopy.required({ invalid: true });
+/**
+ * The hint inside a one-line field. An example answer there ("John", "you@example.com", "Your
+ * company") reads as typed at a glance on a phone, and a visitor skips the field: a hint starts with
+ * "e.g.," (the experience field's "e.g., 5 years, 2-3 years, 10+ years"), or there is none, since the
+ * label names the field and `invalid` gives an example when one is needed.
+ */
+export const LINE_HINT = /^e\.g\., \S/;
+const lineHint = z
+  .string()
+  .max(120)
+  .regex(LINE_HINT, 'A hint inside a one-line field starts with "e.g., " so it cannot pass for a typed answer; or leave it out (the label names the field).')
+  .optional()
+  .describe('Hint shown inside the empty field, starting with "e.g., "; usually none: the label names the field. Never an example answer, which reads as typed.');
+const lineFieldCopy = fieldCopy.extend({ placeholder: lineHint });
+const linePatternFieldCopy = patternFieldCopy.extend({ placeholder: lineHint });
 const noticeCopy = z
   .object({ title: shortText(60).describe('Bold first line of the notice.'), text: shortText(300) })
   .strict()
@@ -86,7 +101,12 @@ const pageUpdateCopy = z
 const fieldsOf = <N extends string>(definition: FormDefinition<N>) =>
   z
     .object(
-      Object.fromEntries(definition.fields.map((f) => [f.name, f.pattern ? patternFieldCopy : fieldCopy])) as Record<N, typeof fieldCopy>,
+      Object.fromEntries(
+        definition.fields.map((f) => {
+          const oneLine = f.input === 'text' || f.input === 'email' || f.input === 'url';
+          return [f.name, f.pattern ? (oneLine ? linePatternFieldCopy : patternFieldCopy) : oneLine ? lineFieldCopy : fieldCopy];
+        }),
+      ) as Record<N, typeof fieldCopy>,
     )
     .strict();
 
@@ -134,7 +154,7 @@ export const formsCopySchema = z
         heading: shortText(80),
         intro: shortText(300),
         features: z.array(shortText(60)).max(6).describe('What a client finds after signing in.'),
-        fields: z.object({ email: patternFieldCopy, password: fieldCopy }).strict(),
+        fields: z.object({ email: linePatternFieldCopy, password: lineFieldCopy }).strict(),
         ...formButtons,
         success: shortText(120).describe('Notice after a successful sign-in, before going to the home page.'),
         unexpectedError: shortText(120).describe('Notice when sign-in fails for a reason other than the service refusing it.'),
@@ -163,7 +183,7 @@ export const formsCopySchema = z
           })
           .strict(),
         recovery: z
-          .object({ heading: shortText(80), intro: shortText(300), field: fieldCopy, ...formButtons, success: shortText(120) })
+          .object({ heading: shortText(80), intro: shortText(300), field: lineFieldCopy, ...formButtons, success: shortText(120) })
           .strict()
           .describe('The form shown after following a password-reset link.'),
       })
