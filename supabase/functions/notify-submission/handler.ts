@@ -31,8 +31,11 @@ import { restActionsStore, type ActionsStore } from './actions-store.ts';
 
 export const SECRET_HEADER = 'x-webhook-secret';
 
-/** A row is at most ~17 KB of text; anything far larger is not a webhook of ours. */
-const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * A row is at most ~17 KB of text, a digest's 50 held rows (their long texts cut to 200
+ * characters) at most ~120 KB; anything far larger is not a webhook of ours.
+ */
+export const MAX_BODY_BYTES = 256 * 1024;
 
 const json = (status: number, body: Record<string, unknown>) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

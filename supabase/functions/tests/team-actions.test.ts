@@ -546,6 +546,33 @@ Deno.test('a held row’s line is escaped like every visitor text, and a digest 
   }),
 );
 
+Deno.test('a digest of 50 held rows, each as long as the database lets it be, is taken and sent', () =>
+  withStub(async (stub) => {
+    const longest = (i: number) =>
+      heldRow(i * 2, {
+        first_name: 'ä'.repeat(100),
+        last_name: 'ö'.repeat(100),
+        email: `${'x'.repeat(238)}${String(i).padStart(2, '0')}@example.com`,
+        company: 'ü'.repeat(200),
+        message: `[DEMO REQUEST] ${'m'.repeat(185)}`,
+        sent_from: `/${'p'.repeat(299)}`,
+        landing_page: `/${'l'.repeat(299)}`,
+        referrer_origin: `https://${'r'.repeat(280)}.example`,
+        utm_source: 's'.repeat(100),
+        utm_medium: 'm'.repeat(100),
+        utm_campaign: '🚀'.repeat(100),
+      });
+    const body = digestWith(
+      Array.from({ length: 50 }, (_, i) => longest(i)),
+      930,
+    );
+    const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
+    assert.ok(bytes > 64 * 1024, `${bytes} bytes: more than the earlier 64 KB limit`);
+    const result = await post(settings(stub), body);
+    assert.equal(result.status, 200, JSON.stringify(result.body));
+  }),
+);
+
 Deno.test('a held alert carries the held rows it knows of with their actions', () =>
   withStub(async (stub) => {
     const alert = {
