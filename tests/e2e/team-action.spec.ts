@@ -142,8 +142,11 @@ test('an erase link asks for the address typed again before it erases every subm
   expect(actions.store.rows).toHaveLength(0);
 });
 
-test('a digest’s list shows its held rows 50 at a time, each opening its action on the same page, and back', async ({ page, supabase }) => {
-  const rows = Array.from({ length: 55 }, (_, i) =>
+test('a digest’s list shows its held rows 200 at a time, each opening its action on the same page, and back', async ({
+  page,
+  supabase,
+}) => {
+  const rows = Array.from({ length: 205 }, (_, i) =>
     heldContact(`5b0f1c1e-1d7e-4c53-9a51-${String(i).padStart(12, '0')}`, {
       first_name: `Sender${i}`,
       email: `sender${i}@example.com`,
@@ -154,18 +157,18 @@ test('a digest’s list shows its held rows 50 at a time, each opening its actio
   const list = await actions.token('list', '42');
   await open(page, list);
   await expect(heading(page)).toHaveText(words(copy.list.heading, { digest: '42' }));
-  await expect(page.getByText(words(copy.list.intro, { total: '55 submissions' }))).toBeVisible();
+  await expect(page.getByText(words(copy.list.intro, { total: '205 submissions' }))).toBeVisible();
   const items = page.locator('#team-action-view ol > li');
-  await expect(items).toHaveCount(50);
-  await expect(items.first()).toContainText('Sender54 Lovelace <sender54@example.com>');
+  await expect(items).toHaveCount(200);
+  await expect(items.first()).toContainText('Sender204 Lovelace <sender204@example.com>');
   await pageChecks(page, 'the list');
   await page.getByRole('button', { name: copy.list.more }).click();
-  await expect(items).toHaveCount(55);
+  await expect(items).toHaveCount(205);
   await expect(page.getByRole('button', { name: copy.list.more })).toBeHidden();
-  await expect(items.nth(50).getByRole('link', { name: copy.list.release }), 'focus moves to the rows just shown').toBeFocused();
+  await expect(items.nth(200).getByRole('link', { name: copy.list.release }), 'focus moves to the rows just shown').toBeFocused();
   // A row's link: its own view, described by the row it belongs to.
-  await expect(items.nth(50).getByRole('link', { name: copy.list.release })).toHaveAccessibleDescription(/Sender4 Lovelace/);
-  await items.nth(50).getByRole('link', { name: copy.list.release }).click();
+  await expect(items.nth(200).getByRole('link', { name: copy.list.release })).toHaveAccessibleDescription(/Sender4 Lovelace/);
+  await items.nth(200).getByRole('link', { name: copy.list.release }).click();
   await expect(heading(page)).toHaveText(copy.release.heading);
   await expect(heading(page)).toBeFocused();
   await expect(page.locator('dl')).toContainText('Sender4 Lovelace');

@@ -6,7 +6,7 @@
  *             { "link": "<token>" }                                  what the link would do (nothing changes)
  *             { "link": "<token>", "act": true }                     release the row
  *             { "link": "<token>", "act": true, "address": "…" }     erase the sender (the address typed again)
- *             { "link": "<list token>", "skip": 50 }                 a digest's held rows, 50 at a time
+ *             { "link": "<list token>", "skip": 200 }                a digest's held rows, 200 at a time
  *   answers   JSON; CORS for the site's origin only (a preflight from it: 204). Refusals are
  *             { "code": "<reason>", … } with times and counts only, never a stack or a visitor's data:
  *
@@ -26,7 +26,11 @@ import { heldView, type HeldView } from './message.ts';
 type Log = (line: string) => void;
 
 const MAX_BODY_BYTES = 4096;
-export const PAGE_SIZE = 50;
+/**
+ * Rows of a digest's list per request: more than a message's 50, so that during a flood a few
+ * presses of "Show more" put every held row on the page, where the browser's find looks for a name.
+ */
+export const PAGE_SIZE = 200;
 
 export type RefusalCode =
   | 'link_malformed'

@@ -70,9 +70,16 @@ function subjectText(body: LinkBody): string {
 
 const signedText = (kind: string, subject: string, expires: string) => `team-action/v1\n${kind}.${subject}.${expires}`;
 
+/** The imported key of each secret (a list signs hundreds of links; importing is most of the cost). */
+const keys = new Map<string, Promise<CryptoKey>>();
+
 async function hmac(secret: string, text: string): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    keys.set(secret, key);
+  }
+  return new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(text)));
 }
 
 /** Whether a subject is one its kind accepts (checked when signing and when reading). */

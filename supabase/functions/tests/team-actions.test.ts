@@ -9,6 +9,7 @@ import { readConfig, type Config } from '../notify-submission/config.ts';
 import { createHandler, SECRET_HEADER } from '../notify-submission/handler.ts';
 import { LINK_LIFETIME_SECONDS, senderKey, signLink, verifyLink, type LinkBody } from '../notify-submission/links.ts';
 import { restActionsStore } from '../notify-submission/actions-store.ts';
+import { PAGE_SIZE } from '../notify-submission/actions.ts';
 import { heldContact, memoryStore, type MemoryStore } from './memory-store.ts';
 import { startStub, type Stub } from './stub-server.ts';
 
@@ -267,7 +268,7 @@ Deno.test('a row that is not held, or no longer exists, is not released: 409 and
 });
 
 Deno.test('the list link pages through a digest’s held rows, each with its own links that expire with the list', async () => {
-  const rows = Array.from({ length: 60 }, (_, i) =>
+  const rows = Array.from({ length: PAGE_SIZE + 10 }, (_, i) =>
     heldContact(`5b0f1c1e-1d7e-4c53-9a51-${String(i).padStart(12, '0')}`, { email: `sender${i}@example.com` }),
   );
   rows.forEach((row, i) => (row.record.created_at = new Date(Date.parse('2026-11-25T09:00:00Z') + i * 1000).toISOString()));
@@ -275,17 +276,17 @@ Deno.test('the list link pages through a digest’s held rows, each with its own
   const list = await link({ kind: 'list', subject: '42' }, NOW_S + 3 * 86400);
   const first = await act(store, { link: list.token });
   assert.equal(first.status, 200);
-  assert.equal(first.body.total, 60);
+  assert.equal(first.body.total, PAGE_SIZE + 10);
   const listed = first.body.rows as Record<string, string>[];
-  assert.equal(listed.length, 50);
-  assert.equal(listed[0].email, 'sender59@example.com', 'newest first');
+  assert.equal(listed.length, PAGE_SIZE);
+  assert.equal(listed[0].email, `sender${PAGE_SIZE + 9}@example.com`, 'newest first');
   assert.deepEqual(Object.keys(listed[0]).sort(), ['email', 'erase', 'excerpt', 'form', 'id', 'name', 'received', 'release']);
   const release = await verifyLink(LINK_SECRET, listed[0].release, NOW_S);
   const erase = await verifyLink(LINK_SECRET, listed[0].erase, NOW_S);
   assert.ok(release.ok && erase.ok);
   assert.deepEqual([release.link.kind, release.link.subject, release.link.expires], ['release', listed[0].id, NOW_S + 3 * 86400]);
-  assert.deepEqual([erase.link.kind, erase.link.subject], ['erase', 'sender59@example.com']);
-  const second = await act(store, { link: list.token, skip: 50 });
+  assert.deepEqual([erase.link.kind, erase.link.subject], ['erase', `sender${PAGE_SIZE + 9}@example.com`]);
+  const second = await act(store, { link: list.token, skip: PAGE_SIZE });
   assert.equal((second.body.rows as unknown[]).length, 10);
   assert.deepEqual((await act(store, { link: list.token, act: true })).body, { code: 'bad_request' });
   const unknown = await act(store, { link: (await link({ kind: 'list', subject: '7' })).token });
