@@ -125,11 +125,12 @@ export async function verifyLink(secret: string, token: unknown, nowSeconds: num
     readable = address;
   }
   if (!validSubject(kind, readable)) return { ok: false, code: 'link_malformed' };
-  const expected = await hmac(secret, signedText(letter, subject, expires));
-  const given = fromBase64url(signature);
-  // Every byte compared, so the time taken says nothing about how much of the signature matched.
-  let difference = given && given.length === expected.length ? 0 : 1;
-  for (let i = 0; i < expected.length; i++) difference |= expected[i] ^ (given?.[i] ?? 0);
+  // Compared as written, not as decoded: base64url spells the same 32 bytes several ways (the last
+  // character's two spare bits), and a link's id must be one spelling, or a variant would be a new
+  // link and work again. Every character compared, so the time says nothing of how much matched.
+  const expected = base64url(await hmac(secret, signedText(letter, subject, expires)));
+  let difference = 0;
+  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
   if (difference !== 0) return { ok: false, code: 'link_invalid' };
   const expiresAt = Number(expires);
   if (expiresAt <= nowSeconds) return { ok: false, code: 'link_expired', expired: expiresAt };

@@ -113,6 +113,11 @@ Deno.test('a tampered, foreign, malformed or expired link is refused, each with 
     erase.token.replace(erase.token.split('.')[1], btoa('eve@example.com').replace(/=+$/, '')), // another address
   ];
   for (const token of tampered) assert.deepEqual(await verifyLink(LINK_SECRET, token, NOW_S), { ok: false, code: 'link_invalid' }, token);
+  // The same signature spelled another way (the last character's spare bits): another link to the ledger, so refused.
+  const last = signature.at(-1)!;
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const twin = alphabet[alphabet.indexOf(last) ^ 1];
+  assert.deepEqual(await verifyLink(LINK_SECRET, `${release.token.slice(0, -1)}${twin}`, NOW_S), { ok: false, code: 'link_invalid' });
   // Signed with another key (another project, a guess): the same refusal.
   const foreign = await link({ kind: 'release', subject: ROW }, undefined, 'another-secret-of-at-least-32-characters');
   assert.deepEqual(await verifyLink(LINK_SECRET, foreign.token, NOW_S), { ok: false, code: 'link_invalid' });
