@@ -7,11 +7,11 @@
  * (a digest's held rows) lists them with links to this same page.
  *
  * Rendered with DOM calls and textContent only: what the function answers is never markup. Its
- * words are the page's JSON copy (`teamActions` in content/forms.yaml).
+ * words are the page's JSON copy (`teamActions` in content/forms.yaml), the function's address the
+ * page's `data-endpoint` (empty when the site was built without a Supabase project).
  */
-import { backendConfig } from '../supabase/config';
 import { confirms, linkHash, readLink, type PageLink } from './link';
-import { actionsEndpoint, ask, type Answer } from './request';
+import { ask, type Answer } from './request';
 import { fill, refusalText, submissions, when, type Formats, type Refusal, type TeamActionsCopy } from './words';
 
 /** A held row as the function shows it (HeldView in supabase/functions/notify-submission/message.ts). */
@@ -57,7 +57,8 @@ export function startTeamActionPage(doc: Document = document): void {
   const view = doc.getElementById('team-action-view')!;
   const firstHeading = heading.textContent ?? '';
   const formats: Formats = { locale: doc.documentElement.lang || undefined };
-  const endpoint = backendConfig ? actionsEndpoint(backendConfig.url) : null;
+  // Written by the build (the project's URL): no module to fetch before the page can act.
+  const endpoint = root.dataset.endpoint || null;
   const at = (time: string | number | undefined) => when(time ?? '', formats.locale, formats.timeZone);
   // A newer link (the fragment changed) makes the answers of an older one stale.
   let generation = 0;
