@@ -495,7 +495,9 @@ export function emailHtml(message: Message): string {
       : [];
   return [
     '<!doctype html>',
-    '<html><body style="font-family:system-ui,sans-serif;font-size:14px;line-height:1.5">',
+    // Mail apps that honour it (Apple Mail, iOS) lay the message out at the phone's width instead of shrinking a desktop page.
+    '<html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
+    '<body style="font-family:system-ui,sans-serif;font-size:14px;line-height:1.5">',
     `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
     ...(message.intro ? [`<p>${escapeHtml(message.intro)}</p>`] : []),
     ...(rows ? [`<table>\n${rows}\n</table>`] : []),
