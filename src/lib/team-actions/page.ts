@@ -42,6 +42,16 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** `template` with its {slots} filled, a slot given as a node kept as that node (the address in bold). */
+function filled(template: string, slots: Record<string, string | Node>): Node[] {
+  return template.split(/(\{\w+\})/).map((part) => {
+    const slot = /^\{(\w+)\}$/.exec(part)?.[1];
+    const value = slot !== undefined ? slots[slot] : undefined;
+    if (value === undefined) return document.createTextNode(part);
+    return typeof value === 'string' ? document.createTextNode(value) : value.cloneNode(true);
+  });
+}
+
 const isRowView = (value: unknown): value is RowView =>
   typeof value === 'object' &&
   value !== null &&
@@ -91,7 +101,10 @@ export function startTeamActionPage(doc: Document = document): void {
    */
   function actionButton(label: string, working: string, className: string, act: () => Promise<Answer>, result: (answer: Answer) => string) {
     const button = el('button', { class: className, text: label, attrs: { type: 'submit' } });
-    const outcome = el('p', { class: 'mt-6 font-semibold text-ink-900', attrs: { id: 'team-action-outcome', tabindex: '-1' } });
+    const outcome = el('p', {
+      class: 'mt-6 rounded-xl border border-ink-600 bg-ink-50 p-4 font-semibold text-ink-900',
+      attrs: { id: 'team-action-outcome', tabindex: '-1' },
+    });
     let busy = false;
     const press = async (mine: number) => {
       if (busy) return;
@@ -156,7 +169,11 @@ export function startTeamActionPage(doc: Document = document): void {
   function erase(link: PageLink, mine: number): Node[] {
     const email = link.subject;
     heading.textContent = copy.erase.heading;
-    const what = el('p', { class: 'text-ink-900', text: fill(copy.erase.what, { email }) });
+    const what = el(
+      'p',
+      { class: 'text-ink-900' },
+      ...filled(copy.erase.what, { email: el('strong', { class: 'font-semibold', text: email }) }),
+    );
     const stored = el('p', { class: 'mt-4 font-semibold text-ink-900' });
     const input = el('input', {
       class: 'field-input',
