@@ -6,7 +6,8 @@ import { getViteConfig } from 'astro/config';
  * - unit:    pure logic on fixtures (tests/fixtures), no build and no database (`npm run test:unit` works on a fresh clone);
  * - content: what must hold of the real content/ (copy, lists, their agreement with the code and the database settings);
  * - db:    the migrations applied to PGlite with Supabase's roles;
- * - pg:    the same migrations on a real PostgreSQL server started by the run, under concurrent load;
+ * - pg:    the same migrations on a real PostgreSQL server started by the run, under concurrent load, and the
+ *          schema files against them (tests/pg/schemas.test.ts);
  * - build: reads the built site in dist/ (`npm run build:test` first) and the one temporary build
  *          the build tests share (tests/build/probe-build.ts);
  * - load:  not a test but the load benchmark of the database (`npm run bench:db`), thousands of inserts.

@@ -13,7 +13,7 @@
  * content/forms.yaml, the regenerated _shared/form-definitions.ts, and the tests that name fields.
  */
 
-/** The tables the forms write to (supabase/migrations). */
+/** The tables the forms write to (supabase/schemas/10_form_tables.sql). */
 export type TableName = 'contact_submissions' | 'job_applications';
 
 /**

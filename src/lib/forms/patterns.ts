@@ -2,7 +2,7 @@
  * Input rules shared by the form definitions and the sign-in card (a module of
  * its own, so the sign-in page loads none of the forms' definitions).
  *
- * The patterns are the database's text rules (supabase/migrations/*_form_text_rules.sql)
+ * The patterns are the database's text rules (supabase/schemas/11_form_text_rules.sql)
  * written for the browser, which matches a `pattern` against the whole value
  * with the `v` flag. The characters are spelled out, as in the SQL, because
  * `\s` differs between the two; tests/db/text-rules.test.ts runs both on the
