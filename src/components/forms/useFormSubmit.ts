@@ -27,7 +27,6 @@ import { typedValues } from '../../lib/forms/early-input';
 import { loadRecoveryScript, showOfflineNotice } from '../../lib/forms/recovery-script';
 import { whenIdleAndWilling } from '../../lib/islands/prefetch';
 import { sourceOf } from '../../lib/forms/visit-source';
-import { tabStorage } from '../../lib/forms/landing';
 
 export interface FormOptions<N extends string> {
   definition: FormDefinition<N>;
@@ -175,7 +174,12 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
         }
         const rowId = draft.rowId ?? newRowId();
         if (!draft.rowId) updateDraft((d) => ({ ...d, rowId }));
-        const row = toRow(definition, values, rowId, sourceOf(tabStorage(), location.pathname));
+        const row = toRow(
+          definition,
+          values,
+          rowId,
+          sourceOf(() => sessionStorage, location.pathname),
+        );
         const outcome = await submitWithRetry(() => backend.insert(definition.table, row));
         if (outcome.ok) {
           done();

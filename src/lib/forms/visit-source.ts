@@ -11,8 +11,15 @@
  * than cost the visitor their message, and a visitor without JavaScript or without a recorded
  * visit sends what they typed and nothing else.
  */
-import { VISIT_KEY } from './landing';
 import { matchesPattern, ORIGIN_PATTERN, PATH_PATTERN, TEXT_PATTERN } from './patterns';
+
+/**
+ * The session-storage key ./landing.ts writes the landing under. Spelled again here rather than
+ * imported: a module both imported, the build would split into a file of its own, and every page
+ * would fetch it instead of running the layout's script inline (tests/unit/forms/visit-source.test.ts
+ * holds the two together).
+ */
+export const VISIT_KEY = 'visit-source';
 
 export type SourceRule = 'path' | 'origin' | 'text';
 
@@ -55,11 +62,15 @@ export function acceptableValues(values: Record<string, string | null | undefine
   return kept;
 }
 
-/** The source columns of a row sent from `pathname`: the page, and the tab's landing as noted (checked again: storage is the visitor's). */
-export function sourceOf(storage: Storage | undefined, pathname: string): SourceValues {
+/**
+ * The source columns of a row sent from `pathname`: the page, and the tab's landing as noted (checked
+ * again: storage is the visitor's). `storage` is asked for inside a try: reading `sessionStorage`
+ * throws where storage is disabled.
+ */
+export function sourceOf(storage: () => Storage | undefined, pathname: string): SourceValues {
   let landing: Record<string, unknown> = {};
   try {
-    const parsed: unknown = JSON.parse(storage?.getItem(VISIT_KEY) ?? '{}');
+    const parsed: unknown = JSON.parse(storage()?.getItem(VISIT_KEY) ?? '{}');
     if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) landing = parsed as Record<string, unknown>;
   } catch {
     landing = {};

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { acceptable, acceptableValues, SOURCE_COLUMNS, sourceOf } from '../../../src/lib/forms/visit-source';
+import { acceptable, acceptableValues, SOURCE_COLUMNS, sourceOf, VISIT_KEY as READ_KEY } from '../../../src/lib/forms/visit-source';
 import { rememberLanding, VISIT_KEY } from '../../../src/lib/forms/landing';
 import { memoryStorage } from './memory-storage';
 
 const column = (name: string) => SOURCE_COLUMNS.find((c) => c.column === name)!;
 
 describe('the source of a row', () => {
+  it('is read under the key the landing is written under', () => {
+    expect(READ_KEY).toBe(VISIT_KEY);
+  });
+
+  it('survives a storage that cannot even be reached', () => {
+    expect(
+      sourceOf(() => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      }, '/contact'),
+    ).toEqual({ sent_from: '/contact' });
+  });
+
   it('leaves out what the database would refuse: control characters, a 5 KB campaign, a javascript: referrer', () => {
     const storage = memoryStorage();
     rememberLanding(
@@ -13,14 +25,14 @@ describe('the source of a row', () => {
       `https://corvana.example/blog?utm_source=%01bot&utm_medium=social&utm_campaign=${'x'.repeat(5000)}`,
       'javascript:alert(1)',
     );
-    expect(sourceOf(storage, '/contact')).toEqual({ sent_from: '/contact', landing_page: '/blog', utm_medium: 'social' });
-    expect(sourceOf(memoryStorage(true), '/contact')).toEqual({ sent_from: '/contact' });
+    expect(sourceOf(() => storage, '/contact')).toEqual({ sent_from: '/contact', landing_page: '/blog', utm_medium: 'social' });
+    expect(sourceOf(() => memoryStorage(true), '/contact')).toEqual({ sent_from: '/contact' });
   });
 
   it('is the page sent from and the landing as noted', () => {
     const storage = memoryStorage();
     rememberLanding(storage, 'https://corvana.example/blog?utm_campaign=launch', 'https://news.example/x');
-    expect(sourceOf(storage, '/contact')).toEqual({
+    expect(sourceOf(() => storage, '/contact')).toEqual({
       sent_from: '/contact',
       landing_page: '/blog',
       referrer_origin: 'https://news.example',
@@ -42,11 +54,11 @@ describe('the source of a row', () => {
       }),
     );
     // A utm text is text: "javascript:alert(1)" is shown as such to the team, never followed.
-    expect(sourceOf(storage, '/contact')).toEqual({ sent_from: '/contact', utm_source: 'javascript:alert(1)' });
+    expect(sourceOf(() => storage, '/contact')).toEqual({ sent_from: '/contact', utm_source: 'javascript:alert(1)' });
     storage.setItem(VISIT_KEY, '[not json');
-    expect(sourceOf(storage, '/contact')).toEqual({ sent_from: '/contact' });
+    expect(sourceOf(() => storage, '/contact')).toEqual({ sent_from: '/contact' });
     storage.setItem(VISIT_KEY, '["/blog"]');
-    expect(sourceOf(storage, '/careers')).toEqual({ sent_from: '/careers' });
+    expect(sourceOf(() => storage, '/careers')).toEqual({ sent_from: '/careers' });
   });
 
   it('each rule takes what its column takes', () => {
