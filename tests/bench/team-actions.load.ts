@@ -144,7 +144,7 @@ async function flood() {
         : i === FLOOD - 10
           ? { ...sampleRow(TABLE, LEAD.email), ...LEAD }
           : i >= FLOOD - 6
-            ? sampleRow(table, BOT)
+            ? { ...sampleRow(table, BOT), ...(table === TABLE ? { first_name: 'Flood', last_name: 'Bot' } : { full_name: 'Flood Bot' }) }
             : {
                 ...sampleRow(TABLE, `junk-${i}@flood.example`),
                 first_name: 'Spam',
@@ -253,13 +253,13 @@ it('a flood of 1,000 held rows, a real lead released and a bot erased from its d
   let taps = 1;
   const row = page.locator('#team-action-view li', { hasText: OLD_LEAD.email });
   await page.locator('#team-action-view li').first().waitFor();
+  const more = page.getByRole('button', { name: 'Show more' });
   while ((await row.count()) === 0) {
-    await page.getByRole('button', { name: 'Show more' }).tap();
+    const listed = await page.locator('#team-action-view li').count();
+    await more.tap({ timeout: 60_000 });
     taps++;
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('#team-action-view li').length > n,
-      (await page.locator('#team-action-view li').count()) - 1,
-    );
+    // The next rows are on the page (one request each "Show more").
+    await page.waitForFunction((n) => document.querySelectorAll('#team-action-view li').length > n, listed, { timeout: 60_000 });
   }
   await row.getByRole('link', { name: 'Release' }).tap();
   await page.getByRole('button', { name: 'Release this submission' }).tap();
