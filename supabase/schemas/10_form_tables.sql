@@ -43,7 +43,24 @@ create table public.contact_submissions (
   -- When the team's message about this row alone was confirmed, and the digest that counted it
   -- instead (30_delivery_outbox.sql, 32_delivery_digests.sql).
   announced_at timestamptz,
-  digest_id bigint
+  digest_id bigint,
+  -- Where the lead came from (src/lib/forms/visit-source.ts): the page it was sent from, the page the
+  -- visit landed on, the origin of the site that linked there and the landing's utm_* values. Optional:
+  -- the website sends what it has. What each may hold is in 11_form_text_rules.sql.
+  sent_from text
+    constraint contact_submissions_sent_from_check check (char_length(sent_from) <= 300),
+  landing_page text
+    constraint contact_submissions_landing_page_check check (char_length(landing_page) <= 300),
+  referrer_origin text
+    constraint contact_submissions_referrer_origin_check check (char_length(referrer_origin) <= 300),
+  utm_source text
+    constraint contact_submissions_utm_source_check check (char_length(utm_source) <= 100),
+  utm_medium text
+    constraint contact_submissions_utm_medium_check check (char_length(utm_medium) <= 100),
+  utm_campaign text
+    constraint contact_submissions_utm_campaign_check check (char_length(utm_campaign) <= 100),
+  -- When the team released this row from held (35_team_actions.sql, public.release_held_submissions).
+  released_at timestamptz
 );
 
 comment on table public.contact_submissions is
@@ -64,6 +81,12 @@ comment on column public.contact_submissions.announced_at is
 comment on column public.contact_submissions.digest_id is
   'The digest (private.notify_digests) that counted this row; 0: stored before deliveries were tracked.';
 
+comment on column public.contact_submissions.sent_from is 'The website''s page the form was sent from (a path).';
+comment on column public.contact_submissions.landing_page is 'The first page of the visit in that browser tab (a path, never its query).';
+comment on column public.contact_submissions.referrer_origin is 'The origin of the site that linked to the landing page (never its path or query); null for none or this site.';
+comment on column public.contact_submissions.utm_campaign is 'utm_campaign of the landing page''s address; utm_source and utm_medium beside it.';
+comment on column public.contact_submissions.released_at is 'When the team released this row from held; it was then announced as a lead of its own.';
+
 create index contact_submissions_created_at_idx on public.contact_submissions (created_at desc);
 create index contact_submissions_held_idx on public.contact_submissions (created_at) where held;
 -- The rows the next digest takes.
@@ -72,7 +95,8 @@ create index contact_submissions_unseen_idx on public.contact_submissions (creat
 alter table public.contact_submissions enable row level security;
 
 revoke all on table public.contact_submissions from public, anon, authenticated;
-grant insert (id, first_name, last_name, email, company, message, status)
+grant insert (id, first_name, last_name, email, company, message, status,
+              sent_from, landing_page, referrer_origin, utm_source, utm_medium, utm_campaign)
   on table public.contact_submissions to anon, authenticated;
 grant all on table public.contact_submissions to service_role;
 
@@ -109,7 +133,24 @@ create table public.job_applications (
   -- As in contact_submissions: the database's own columns.
   held boolean not null default false,
   announced_at timestamptz,
-  digest_id bigint
+  digest_id bigint,
+  -- Where the lead came from (src/lib/forms/visit-source.ts): the page it was sent from, the page the
+  -- visit landed on, the origin of the site that linked there and the landing's utm_* values. Optional:
+  -- the website sends what it has. What each may hold is in 11_form_text_rules.sql.
+  sent_from text
+    constraint job_applications_sent_from_check check (char_length(sent_from) <= 300),
+  landing_page text
+    constraint job_applications_landing_page_check check (char_length(landing_page) <= 300),
+  referrer_origin text
+    constraint job_applications_referrer_origin_check check (char_length(referrer_origin) <= 300),
+  utm_source text
+    constraint job_applications_utm_source_check check (char_length(utm_source) <= 100),
+  utm_medium text
+    constraint job_applications_utm_medium_check check (char_length(utm_medium) <= 100),
+  utm_campaign text
+    constraint job_applications_utm_campaign_check check (char_length(utm_campaign) <= 100),
+  -- When the team released this row from held (35_team_actions.sql, public.release_held_submissions).
+  released_at timestamptz
 );
 
 comment on table public.job_applications is
@@ -124,6 +165,12 @@ comment on column public.job_applications.announced_at is
 comment on column public.job_applications.digest_id is
   'The digest (private.notify_digests) that counted this row; 0: stored before deliveries were tracked.';
 
+comment on column public.job_applications.sent_from is 'The website''s page the form was sent from (a path).';
+comment on column public.job_applications.landing_page is 'The first page of the visit in that browser tab (a path, never its query).';
+comment on column public.job_applications.referrer_origin is 'The origin of the site that linked to the landing page (never its path or query); null for none or this site.';
+comment on column public.job_applications.utm_campaign is 'utm_campaign of the landing page''s address; utm_source and utm_medium beside it.';
+comment on column public.job_applications.released_at is 'When the team released this row from held; it was then announced as a lead of its own.';
+
 create index job_applications_created_at_idx on public.job_applications (created_at desc);
 create index job_applications_held_idx on public.job_applications (created_at) where held;
 create index job_applications_unseen_idx on public.job_applications (created_at) where announced_at is null and digest_id is null;
@@ -131,7 +178,8 @@ create index job_applications_unseen_idx on public.job_applications (created_at)
 alter table public.job_applications enable row level security;
 
 revoke all on table public.job_applications from public, anon, authenticated;
-grant insert (id, full_name, email, expertise, experience, portfolio_url, cover_letter)
+grant insert (id, full_name, email, expertise, experience, portfolio_url, cover_letter,
+              sent_from, landing_page, referrer_origin, utm_source, utm_medium, utm_campaign)
   on table public.job_applications to anon, authenticated;
 grant all on table public.job_applications to service_role;
 

@@ -17,6 +17,14 @@
 --     no ASCII punctuation (so no ? , / _), no look-alike of . , ? or @.
 --   portfolio_url
 --     http(s):// and then no control, invisible or markup character.
+--   sent_from, landing_page (where a lead came from)
+--     a path as the browser spells it (percent-encoded, so ASCII): a slash, then the characters
+--     RFC 3986 allows in a path but the quote; no query, no fragment.
+--   referrer_origin
+--     an origin as browsers serialise one: http(s)://, a lower-case ASCII host (an IDN as punycode)
+--     or a bracketed IPv6 address, an optional port; never a path or a query.
+--   utm_source, utm_medium, utm_campaign
+--     short texts.
 --
 -- Why so much: "not blank" (btrim <> '') let through a name made only of tabs, no-break or
 -- ideographic spaces, zero-width characters, a Hangul filler U+3164, the braille blank
@@ -58,6 +66,8 @@ declare
   long_text constant text := format('^(?:[%s\t\n]*[^%s%s][^%s]*)$', invisible, control, invisible, control_but_tab_newline);
   email constant text := format('^(?:[^@%s]+@%s(?:\.%s)+)$', not_in_address, label, label);
   link constant text := format('^(?:[Hh][Tt][Tt][Pp][Ss]?://[^%s]+)$', not_in_address);
+  site_path constant text := '^/[A-Za-z0-9._~!$&()*+,;=:@%/-]*$';
+  origin constant text := '^https?://(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$';
 
   rule record;
 begin
@@ -73,7 +83,19 @@ begin
       ('job_applications', 'experience', short_text, false),
       ('job_applications', 'cover_letter', long_text, false),
       ('job_applications', 'email', email, false),
-      ('job_applications', 'portfolio_url', link, true)
+      ('job_applications', 'portfolio_url', link, true),
+      ('contact_submissions', 'sent_from', site_path, true),
+      ('contact_submissions', 'landing_page', site_path, true),
+      ('contact_submissions', 'referrer_origin', origin, true),
+      ('contact_submissions', 'utm_source', short_text, true),
+      ('contact_submissions', 'utm_medium', short_text, true),
+      ('contact_submissions', 'utm_campaign', short_text, true),
+      ('job_applications', 'sent_from', site_path, true),
+      ('job_applications', 'landing_page', site_path, true),
+      ('job_applications', 'referrer_origin', origin, true),
+      ('job_applications', 'utm_source', short_text, true),
+      ('job_applications', 'utm_medium', short_text, true),
+      ('job_applications', 'utm_campaign', short_text, true)
     ) as r(table_name, column_name, pattern, nullable)
   loop
     execute format(

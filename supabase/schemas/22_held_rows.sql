@@ -6,8 +6,10 @@
 -- over its limits. A held row is stored with `held = true` and the visitor gets the same 201 as
 -- anyone. It is not announced to the team one by one (31_delivery_notify.sql: one alert when a
 -- window's first row is held, then the digest), is listed in private.held_submissions and
--- private.form_inbox, released with public.release_held_submissions(ids), deleted after 30 days
--- by purge_expired_submissions() and erased by erase_submitter() like every row.
+-- private.form_inbox, released with public.release_held_submissions(ids) or a Release link of
+-- the team's messages (35_team_actions.sql), deleted after 30 days by purge_expired_submissions()
+-- and erased by erase_submitter() like every row. A digest and a held alert carry their first 50
+-- held rows (private.held_rows, read when the message is posted: 30_delivery_outbox.sql).
 --
 -- Holding rather than refusing: three client addresses can fill per_table, and IPv6 makes
 -- addresses free, so refusing there would let one person keep the forms closed.
@@ -66,7 +68,8 @@ revoke all on table private.held_submissions from public, anon, authenticated;
 grant select on table private.held_submissions to service_role;
 
 -- A released row is a normal row again: kept for its table's full period and not announced
--- (the reviewer has seen it).
+-- (the reviewer has seen it). The team's Release link (35_team_actions.sql) does the same for one
+-- row and announces it.
 create function public.release_held_submissions(ids uuid[])
 returns integer
 language plpgsql
@@ -77,12 +80,65 @@ declare
   requests integer;
   applications integer;
 begin
-  update public.contact_submissions c set held = false where c.id = any(ids) and c.held;
+  update public.contact_submissions c set held = false, released_at = now() where c.id = any(ids) and c.held;
   get diagnostics requests = row_count;
-  update public.job_applications j set held = false where j.id = any(ids) and j.held;
+  update public.job_applications j set held = false, released_at = now() where j.id = any(ids) and j.held;
   get diagnostics applications = row_count;
   return requests + applications;
 end
+$$;
+
+-- ---------------------------------------------------------------------------
+-- Held rows as the team is shown them: in a digest, a held alert and on the actions page
+-- ---------------------------------------------------------------------------
+-- One row as a message shows it: its table, id and time, the columns its form wrote with the long
+-- texts cut to 200 characters (a line of them is shown; the team tells a real lead from the flood
+-- by it), and where it came from. Nothing else leaves the database this way. Null for no such row.
+create function private.held_row(row_table text, row_id uuid)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select case row_table
+    when 'contact_submissions' then (
+      select jsonb_build_object('table', row_table, 'record', jsonb_build_object(
+        'id', c.id, 'created_at', c.created_at, 'first_name', c.first_name, 'last_name', c.last_name, 'email', c.email,
+        'company', c.company, 'message', left(c.message, 200), 'status', c.status,
+        'sent_from', c.sent_from, 'landing_page', c.landing_page, 'referrer_origin', c.referrer_origin,
+        'utm_source', c.utm_source, 'utm_medium', c.utm_medium, 'utm_campaign', c.utm_campaign))
+      from public.contact_submissions c where c.id = row_id)
+    when 'job_applications' then (
+      select jsonb_build_object('table', row_table, 'record', jsonb_build_object(
+        'id', j.id, 'created_at', j.created_at, 'full_name', j.full_name, 'email', j.email, 'expertise', j.expertise,
+        'experience', j.experience, 'portfolio_url', j.portfolio_url, 'cover_letter', left(j.cover_letter, 200),
+        'sent_from', j.sent_from, 'landing_page', j.landing_page, 'referrer_origin', j.referrer_origin,
+        'utm_source', j.utm_source, 'utm_medium', j.utm_medium, 'utm_campaign', j.utm_campaign))
+      from public.job_applications j where j.id = row_id)
+  end
+$$;
+
+-- The rows still held of a digest (`digest`), or stored since `since` (a held alert's window),
+-- newest first: `take` of them (at most 200: a message takes 50, the actions page's list 200 a
+-- request) after `skip`, and how many there are, as {"held_rows": [held_row …], "held_total": n}.
+create function private.held_rows(digest bigint, since timestamptz, skip integer, take integer)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  with held as (
+    select 'contact_submissions'::text as row_table, c.id, c.created_at from public.contact_submissions c
+    where c.held and (digest is null or c.digest_id = digest) and (since is null or c.created_at >= since)
+    union all
+    select 'job_applications', j.id, j.created_at from public.job_applications j
+    where j.held and (digest is null or j.digest_id = digest) and (since is null or j.created_at >= since)
+  ), shown as (
+    select h.* from held h order by h.created_at desc, h.id desc offset greatest(skip, 0) limit least(greatest(take, 0), 200)
+  )
+  select jsonb_build_object(
+    'held_rows', coalesce((select jsonb_agg(private.held_row(s.row_table, s.id) order by s.created_at desc, s.id desc) from shown s), '[]'),
+    'held_total', (select count(*) from held))
 $$;
 
 comment on function public.release_held_submissions(uuid[]) is
@@ -91,4 +147,6 @@ comment on function public.release_held_submissions(uuid[]) is
 revoke all on function private.form_usage_rows(text, interval) from public, anon, authenticated;
 revoke all on function private.form_usage_add(text) from public, anon, authenticated;
 revoke all on function public.release_held_submissions(uuid[]) from public, anon, authenticated;
+revoke all on function private.held_row(text, uuid) from public, anon, authenticated;
+revoke all on function private.held_rows(bigint, timestamptz, integer, integer) from public, anon, authenticated;
 grant execute on function public.release_held_submissions(uuid[]) to service_role;

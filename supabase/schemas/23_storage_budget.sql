@@ -22,15 +22,15 @@
 -- header, its line pointer, its index entries and its fixed-size columns: never less
 -- than the row takes on disk once the table is compacted (tests/pg/flood.test.ts
 -- measures it). The columns the database keeps for itself (held, announced_at,
--- digest_id) and the time it was stored are left out, so marking or backdating a row
--- never moves the count.
+-- digest_id, released_at) and the time it was stored are left out, so marking or backdating a
+-- row never moves the count.
 create function private.form_row_bytes(fields jsonb)
 returns bigint
 language sql
 immutable
 set search_path = ''
 as $$
-  select octet_length((fields - array['held', 'announced_at', 'digest_id', 'created_at'])::text)::bigint * 6 / 5 + 100
+  select octet_length((fields - array['held', 'announced_at', 'digest_id', 'released_at', 'created_at'])::text)::bigint * 6 / 5 + 100
 $$;
 
 create table private.form_storage (

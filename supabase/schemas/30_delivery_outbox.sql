@@ -11,7 +11,9 @@
 --
 -- The body is what Supabase's database webhooks send ({type, table, schema, record, old_record}),
 -- with the row's record read when it is posted (an erased row is never sent), the
--- `notification` window it was numbered in, and `delivery` (the entry's key and attempt).
+-- `notification` window it was numbered in, and `delivery` (the entry's key and attempt). A
+-- digest and a held alert get their first 50 held rows when posted too (22_held_rows.sql), so
+-- the team can release or erase them from the message (35_team_actions.sql).
 --
 -- Delivery is at-least-once; the function drops a repeat by the entry's key, which it
 -- remembers per destination (public.notify_delivered / public.notify_mark_delivered, over
@@ -142,6 +144,12 @@ begin
       return false;
     end if;
     payload := payload || jsonb_build_object('record', record);
+  elsif entry.kind = 'digest' and entry.digest_id is not null then
+    -- Its first held rows, still held now (an erased or released row is not offered again).
+    payload := jsonb_set(payload, '{summary}', (payload -> 'summary') || private.held_rows(entry.digest_id, null, 0, 50));
+  elsif entry.kind = 'alert' and payload #>> '{alert,kind}' = 'held' then
+    payload := jsonb_set(payload, '{alert}',
+      (payload -> 'alert') || private.held_rows(null, (payload #>> '{alert,window_started_at}')::timestamptz, 0, 50));
   end if;
   payload := payload || jsonb_build_object('delivery', jsonb_build_object('key', entry.key, 'attempt', entry.attempts + 1));
   request := net.http_post(

@@ -192,9 +192,11 @@ create trigger form_storage_delete after delete on public.contact_submissions
 create trigger form_storage_delete after delete on public.job_applications
   referencing old table as gone for each statement execute function private.form_storage_deleted();
 
-create trigger form_storage_update after update of first_name, last_name, email, company, message, status on public.contact_submissions
+create trigger form_storage_update after update of first_name, last_name, email, company, message, status,
+    sent_from, landing_page, referrer_origin, utm_source, utm_medium, utm_campaign on public.contact_submissions
   for each row execute function private.form_storage_updated();
-create trigger form_storage_update after update of full_name, email, expertise, experience, portfolio_url, cover_letter on public.job_applications
+create trigger form_storage_update after update of full_name, email, expertise, experience, portfolio_url, cover_letter,
+    sent_from, landing_page, referrer_origin, utm_source, utm_medium, utm_campaign on public.job_applications
   for each row execute function private.form_storage_updated();
 
 create trigger form_storage_truncate after truncate on public.contact_submissions

@@ -121,6 +121,8 @@ begin
     for update skip locked
   );
   delete from private.notify_receipts where delivered_at < now() - interval '30 days';
+  -- The ledger of the team's links: a link lives 7 days; what it did is told for a week after.
+  delete from private.team_actions where acted_at < now() - interval '14 days';
   -- Digests outlive the rows they counted (kept 12 months at most).
   delete from private.notify_digests d where d.id <> 0 and d.created_at < now() - interval '13 months';
   -- The scheduled jobs' log: a day of it (pg_cron keeps every run otherwise: 525,000 a year for the drain alone).
@@ -136,7 +138,8 @@ begin
     return;
   end if;
   foreach relation in array array['private.form_throttle_keys', 'private.form_usage', 'private.notify_senders',
-                                   'private.notify_outbox', 'private.notify_receipts', 'private.notify_digests'] loop
+                                   'private.notify_outbox', 'private.notify_receipts', 'private.notify_digests',
+                                   'private.team_actions'] loop
     execute format('select coalesce(sum(pg_column_size(t.*) + 60), 0) from %s t', relation) into part;
     measured := measured + part;
   end loop;

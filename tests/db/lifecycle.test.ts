@@ -304,6 +304,11 @@ describe('the functions', () => {
         'notify_mark_delivered',
         'purge_expired_submissions',
         'release_held_submissions',
+        'team_describe_row',
+        'team_describe_sender',
+        'team_erase',
+        'team_held_rows',
+        'team_release',
       ].map((proname) => ({
         proname,
         prosecdef: true,

@@ -55,6 +55,18 @@ export const EMAIL_PATTERN = `[^@${NOT_IN_ADDRESS}]+@${LABEL}(?:\\.${LABEL})+`;
 /** Portfolio links must be web links (no javascript: or data: URLs reach the staff dashboard); the scheme in any case, as in the database. */
 export const URL_PATTERN = `[Hh][Tt][Tt][Pp][Ss]?://[^${NOT_IN_ADDRESS}]+`;
 
+/**
+ * A path of this site, as `location.pathname` spells it (percent-encoded, so ASCII): a slash, then
+ * the characters RFC 3986 allows in a path but the quote, which only serves to break out of markup. No
+ * query, no fragment: where a lead came from is the page, never what its address carried.
+ */
+export const PATH_PATTERN = '\\/[A-Za-z0-9._~!$&\\(\\)*+,;=:@%\\/\\-]*';
+/**
+ * A web origin as browsers serialise one (`new URL(referrer).origin`): http(s), a host in lower-case
+ * ASCII (an IDN as punycode) or a bracketed IPv6 address, an optional port. Never a path or a query.
+ */
+export const ORIGIN_PATTERN = 'https?:\\/\\/(?:[a-z0-9\\-]+(?:\\.[a-z0-9\\-]+)*|\\[[0-9a-f:.]+\\])(?::[0-9]{1,5})?';
+
 /** Shortest password the sign-in service accepts (supabase/config.toml [auth] minimum_password_length). */
 export const PASSWORD_MIN_LENGTH = 8;
 
