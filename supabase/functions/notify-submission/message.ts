@@ -469,7 +469,7 @@ export function emailHtml(message: Message): string {
   const rows = message.fields
     .map(
       ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
   const heading = isNotice(message) ? message.title : `New ${message.title.toLowerCase()}`;
@@ -480,7 +480,7 @@ export function emailHtml(message: Message): string {
         '<ol style="padding-left:20px;margin:0">',
         ...message.held.lines.map(
           (line) =>
-            `<li style="margin:0 0 12px">${escapeHtml(line.text)}${withLinks ? `<br>${line.links.map(htmlLink).join('')}` : ''}</li>`,
+            `<li style="margin:0 0 12px;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(line.text)}${withLinks ? `<br>${line.links.map(htmlLink).join('')}` : ''}</li>`,
         ),
         '</ol>',
         ...(message.held.rest ? [`<p>${escapeHtml(message.held.rest)}</p>`] : []),

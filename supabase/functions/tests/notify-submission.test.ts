@@ -133,6 +133,8 @@ Deno.test('a contact request reaches both destinations with its fields, row id a
     }
     assert.match(email.text, /Row 5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01 in contact_submissions, received 2026-11-25 09:41 UTC/);
     assert.match(email.html, /<th[^>]*>Email<\/th><td[^>]*>ada@example.com<\/td>/);
+    // A long value (an address, a URL) breaks anywhere instead of widening the message past a phone's screen.
+    for (const cell of email.html.match(/<td style="[^"]*"/g) ?? []) assert.match(cell, /overflow-wrap:anywhere;word-break:break-word/);
     const headers = stub.received('/email')[0].headers;
     assert.equal(headers.get('authorization'), 'Bearer re_test_key');
     assert.equal(headers.get('idempotency-key'), 'notify-submission/contact_submissions/5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a01');

@@ -525,6 +525,10 @@ Deno.test('a digest lists its first held rows, each with Release and Erase sende
       chat,
       /• Demo or sales request · Sender 0 &lt;sender0@example\.com&gt; · .* {2}<https:\/\/corvana\.example\/team-action#link=r\.[^|>]+\|Release> · <https:[^|>]+\|Erase sender>/,
     );
+    // A long address or message breaks anywhere, so a held row never widens the message past a phone's screen.
+    const items = email.html.match(/<li style="[^"]*"/g) ?? [];
+    assert.equal(items.length, 50);
+    for (const item of items) assert.ok(item.includes('overflow-wrap:anywhere') && item.includes('word-break:break-word'), item);
     // Chat stays within what Slack shows of one message (40,000 characters).
     assert.ok(chat.length < 40_000, `${chat.length} characters`);
   }),
