@@ -8,7 +8,7 @@
  * interception does not apply CORS to the answers it fulfils: the function's CORS is tried in
  * Firefox and WebKit over real HTTP (tests/engines/team-action.spec.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axe, describeViolations } from './checks/axe';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -48,11 +48,8 @@ async function open(page: Page, token: string | null) {
 }
 
 async function pageChecks(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe, ${what}`,
-  ).toEqual([]);
+  const { violations } = await axe(page).analyze();
+  expect(describeViolations(violations), `axe, ${what}`).toEqual([]);
   await page.emulateMedia({ forcedColors: 'active' });
   expect(await buttonsWithoutEdge(page), `buttons without an edge in forced colours, ${what}`).toEqual([]);
   await page.emulateMedia({ forcedColors: 'none' });
