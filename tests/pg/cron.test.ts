@@ -104,6 +104,15 @@ describe('the real pg_cron', () => {
       `select last_drain ->> 'digest' as digest, (last_drain ->> 'posted')::int as posted from private.notify_state`,
     );
     expect(state).toEqual([{ digest: expect.stringMatching(/^\d+$/), posted: 1 }]);
+    // The worker records each answer after the team has it: wait for both (a loaded machine lags here).
+    await expect
+      .poll(
+        async () =>
+          (await owner.query(`select count(*)::int as n from private.notify_outbox o join net._http_response r on r.id = o.request_id`))
+            .rows[0].n,
+        { timeout: 10_000 },
+      )
+      .toBe(2);
     // The next run (here by hand) reads the answers: both confirmed.
     const { rows: drained } = await owner.query(`select private.notify_drain() as r`);
     expect(drained[0].r).toMatchObject({ confirmed: 2, pending: 0 });
