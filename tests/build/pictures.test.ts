@@ -3,7 +3,7 @@
  * build (./probe-build.ts, PICTURE_PROBES): a 4000×3000 photo in a post's text
  * and as another post's cover comes out as AVIF and WebP at the widths of its
  * place, with its width and height, the picture that leads the page loaded at
- * once and first and the others when scrolled to, the upload itself never
+ * once and first (preloaded from the head) and the others when scrolled to, the upload itself never
  * published; the cover shows on the blog and is the post's social card; a
  * square logo as a page's social image is placed on its card, not refused.
  * What the pre-publish check counts of pictures is tests/build/gate.test.ts's.
@@ -36,6 +36,11 @@ function picturesOf(html: string): BuiltPicture[] {
     img: attributes(/<img\b[^>]*>/.exec(m[1])![0]),
   }));
 }
+/** The head's preloads of pictures. */
+const preloadsOf = (html: string) =>
+  [...html.slice(0, html.indexOf('</head>')).matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)]
+    .map((m) => attributes(m[0]))
+    .filter((l) => l.as === 'image');
 const descriptors = (srcset: string) => srcset.split(', ').map((c) => c.split(' ')[1]);
 const urls = (srcset: string) => srcset.split(', ').map((c) => c.split(' ')[0]);
 
@@ -77,6 +82,28 @@ describe('editors’ pictures in the probe build', () => {
     expect(descriptors(again.img.srcset)).toEqual(descriptors(first.img.srcset));
     const [lead720, later720] = [first, again].map((p) => statSync(file(urls(p.sources[0].srcset)[1])).size);
     expect(lead720).toBeLessThan(later720 * 0.8);
+  });
+
+  it('preloads the picture that leads a post from its head, the versions its picture shows; nothing on a post that leads with text', () => {
+    for (const path of [body.path, cover.path]) {
+      const page = html(path);
+      const [lead] = picturesOf(page);
+      expect(preloadsOf(page), path).toEqual([
+        {
+          rel: 'preload',
+          as: 'image',
+          type: 'image/avif',
+          imagesrcset: lead.sources[0].srcset,
+          imagesizes: lead.sources[0].sizes,
+          fetchpriority: 'high',
+        },
+      ]);
+    }
+    const textFirst = builtPages(probe.out).filter(
+      (p) => p.path.startsWith('/post/') && !picturesOf(p.html).some((pic) => pic.img.fetchpriority),
+    );
+    expect(textFirst.length, 'posts that lead with text').toBeGreaterThan(0);
+    for (const page of textFirst) expect(preloadsOf(page.html), page.path).toEqual([]);
   });
 
   it('never publishes the upload: no file of the build is the photo, no page names /images/', () => {
