@@ -42,7 +42,8 @@
  * Bounded: each Lighthouse run has a time limit, and once --max-minutes is
  * spent the remaining routes are skipped (and reported as skipped).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { runnerImport } from 'vite';
 import { timeGrownBuild, timeSiteBuild } from './bench/build-time.mjs';
 import { serveDist } from './bench/serve.mjs';
@@ -51,6 +52,7 @@ import { measureNextPage, THROTTLE } from './bench/next-page.mjs';
 import { measureIslandReady, PHONE_LINK, TARGET_MS } from './bench/island-ready.mjs';
 import { printBuildTimes, printIslandReady, printLighthouse, printNextPage } from './bench/report.mjs';
 import { benchImages, printImages } from './bench/images.mjs';
+import { NEXT_SITE, buildNextPageSite } from './bench/next-page-site.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
@@ -58,7 +60,9 @@ const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.index
 const RUNS = Math.max(1, Number(option('runs', '1')));
 const COUNT = Number(option('count', '1000'));
 const DEADLINE = Date.now() + Number(option('max-minutes', '40')) * 60_000;
-const NEXT_RUNS = Math.max(1, Number(option('next-runs', '3')));
+const NEXT_RUNS = Math.max(1, Number(option('next-runs', '5')));
+// HTTP/2 over TLS as Netlify serves (the bench's own certificate), or plain HTTP/1.1 as before with --http1.
+const PROTOCOL = flag('http1') ? 'http1' : 'h2';
 const HOVER_MS = Number(option('hover-ms', '400'));
 const ISLAND_RUNS = Math.max(1, Number(option('island-runs', '5')));
 // OUT_DIR measures another build folder (as for scripts/check-dist.mjs); --skip-build then, as the build writes dist/.
@@ -89,7 +93,7 @@ const routes = option('routes')
       .filter((path) => everyRoute.includes(path))
   : everyRoute;
 if (!flag('no-lighthouse')) {
-  const site = await serveDist({ dist: DIST, headerRules });
+  const site = await serveDist({ dist: DIST, headerRules, protocol: PROTOCOL });
   try {
     printLighthouse(await auditRoutes(routes, site, { runs: RUNS, deadline: DEADLINE }), RUNS);
   } finally {
@@ -97,22 +101,38 @@ if (!flag('no-lighthouse')) {
   }
 }
 
-// 4. Next page.
+// 4. Next page, on the site with a post that leads with a photo (built into .tmp/bench-next, reused by
+// --skip-build when there); with OUT_DIR, on that build as it is.
 if (!flag('no-next-page')) {
-  console.log('\nNext page: five navigations in Chromium and Firefox…');
-  const site = await serveDist({ dist: DIST, headerRules, throttle: THROTTLE, probe: true });
+  let next = { dist: DIST, routes: manifest.routes, photoPost: undefined };
+  if (!process.env.OUT_DIR) {
+    const reuse = flag('skip-build') && existsSync(join(NEXT_SITE.dist, 'speculation-rules.json'));
+    const built = reuse ? NEXT_SITE : await buildNextPageSite();
+    if (reuse)
+      console.log(`\nNext page: the site built by an earlier run (${NEXT_SITE.dist}, ${statSync(NEXT_SITE.dist).mtime.toISOString()}).`);
+    next = { dist: built.dist, routes: manifestModule.readManifest(built.contentDir).routes, photoPost: built.photoPost };
+  }
+  console.log('\nNext page: seven navigations with back and forward, in Chromium and Firefox…');
+  const nextRules = next.dist === DIST ? headerRules : site.headerRules(next.dist, readFileSync('netlify.toml', 'utf8'));
+  const served = await serveDist({ dist: next.dist, headerRules: nextRules, throttle: THROTTLE, probe: true, protocol: PROTOCOL });
   try {
-    printNextPage(await measureNextPage(site, { dist: DIST, routes: manifest.routes, runs: NEXT_RUNS, hoverMs: HOVER_MS }), THROTTLE);
+    const only = {
+      engines: option('next-engines')?.split(','),
+      modes: option('next-modes')?.split(','),
+      to: option('next-to')?.split(','),
+      json: option('next-json'),
+    };
+    printNextPage(await measureNextPage(served, { ...next, runs: NEXT_RUNS, hoverMs: HOVER_MS, only }), THROTTLE);
   } finally {
-    await site.close();
+    await served.close();
   }
 }
 
 // 5. Ready before the tap: Chromium emulates the phone link itself, Firefox gets it from the server.
 if (!flag('no-islands')) {
   console.log('\nFirst touch → ready: the form islands in Chromium and Firefox…');
-  const open = await serveDist({ dist: DIST, headerRules });
-  const throttled = await serveDist({ dist: DIST, headerRules, throttle: PHONE_LINK });
+  const open = await serveDist({ dist: DIST, headerRules, protocol: PROTOCOL });
+  const throttled = await serveDist({ dist: DIST, headerRules, throttle: PHONE_LINK, protocol: PROTOCOL });
   try {
     const result = await measureIslandReady({ dist: DIST, routes: manifest.routes, runs: ISLAND_RUNS, sites: { open, throttled } });
     printIslandReady(result, { link: PHONE_LINK, targetMs: TARGET_MS });
@@ -131,5 +151,5 @@ printBuildTimes(timings);
 // 6. Editors' pictures.
 if (!flag('no-images')) {
   console.log('\nPictures: a 4000×3000 photo in a post, and in each of 100 posts of a build…');
-  printImages(await benchImages({ runs: RUNS, posts: Number(option('photo-posts', '100')) }));
+  printImages(await benchImages({ runs: RUNS, posts: Number(option('photo-posts', '100')), protocol: PROTOCOL }));
 }
