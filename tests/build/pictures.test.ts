@@ -106,6 +106,28 @@ describe('editors’ pictures in the probe build', () => {
     for (const page of textFirst) expect(preloadsOf(page.html), page.path).toEqual([]);
   });
 
+  it('names on the blog’s link to each post the picture it leads with, as the post preloads it; nothing on the others', () => {
+    const blog = builtPages(probe.out).filter((p) => p.path.startsWith('/blog'));
+    const links = new Map(
+      blog.flatMap((p) => [...p.html.matchAll(/<a\b[^>]*\bhref="(\/post\/[^"]+)"[^>]*>/g)].map((m) => [m[1], attributes(m[0])] as const)),
+    );
+    for (const path of [body.path, cover.path]) {
+      const [preload] = preloadsOf(html(path));
+      expect(links.get(path), path).toMatchObject({
+        'data-lead-srcset': preload.imagesrcset,
+        'data-lead-sizes': preload.imagesizes,
+        'data-lead-type': preload.type,
+      });
+    }
+    const others = [...links].filter(([path]) => path !== body.path && path !== cover.path);
+    expect(others.length).toBeGreaterThan(10);
+    for (const [path, link] of others)
+      expect(
+        Object.keys(link).filter((name) => name.startsWith('data-lead')),
+        path,
+      ).toEqual([]);
+  });
+
   it('never publishes the upload: no file of the build is the photo, no page names /images/', () => {
     const photo = statSync(join(probe.contentDir, 'images', 'probe', 'photo.jpg')).size;
     expect(photo).toBeGreaterThan(3_000_000);

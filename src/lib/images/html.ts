@@ -29,14 +29,37 @@ const attributes = (values: Record<string, string | number | undefined>) =>
     .map(([name, value]) => `${name}="${escapeAttribute(String(value))}"`)
     .join(' ');
 
+/** What a preload of a picture names: its best format's versions with the same `sizes`, so the browser picks the version the <picture> shows. */
+export interface PicturePreload {
+  type?: string;
+  imagesrcset: string;
+  imagesizes: string;
+}
+
+export function preloadOf({ sources, img }: PictureMarkup): PicturePreload {
+  const best = sources[0] ?? { type: undefined, srcset: String(img.srcset) };
+  return { type: best.type, imagesrcset: best.srcset, imagesizes: String(img.sizes) };
+}
+
 /**
- * The head's preload of a picture that leads its page: its best format's versions with the same `sizes`, so
- * the browser picks the version the <picture> will show, and asks for it as soon as it reads the head, first
- * (a browser without the format skips it and loads the <img>'s as before).
+ * The head's preload of a picture that leads its page: the browser asks for the version the <picture> will
+ * show as soon as it reads the head, first (a browser without the format skips it and loads the <img>'s as
+ * before).
  */
-export function preloadHtml({ sources, img }: PictureMarkup): string {
-  const best = sources[0] ?? { type: undefined, srcset: img.srcset as string };
-  return `<link ${attributes({ rel: 'preload', as: 'image', type: best.type, imagesrcset: best.srcset, imagesizes: img.sizes, fetchpriority: 'high' })}>`;
+export function preloadHtml(markup: PictureMarkup): string {
+  const { type, imagesrcset, imagesizes } = preloadOf(markup);
+  return `<link ${attributes({ rel: 'preload', as: 'image', type, imagesrcset, imagesizes, fetchpriority: 'high' })}>`;
+}
+
+/** Where the picture that leads a post comes from: its cover, else its body's leading picture; none when it leads with text. */
+export function leadOf(
+  cover: { src: string } | undefined,
+  body: string,
+  hasPicture: (src: string) => boolean,
+): { src: string; place: 'cover' | 'body' } | undefined {
+  if (cover) return { src: cover.src, place: 'cover' };
+  const first = writtenPictures(body)[0];
+  return first && leadsBody(first) && hasPicture(first.src) ? { src: first.src, place: 'body' } : undefined;
 }
 
 /** A <picture>: its sources, then the <img> every browser falls back to. */

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  leadOf,
   leadsBody,
   pictureHtml,
   preloadHtml,
@@ -88,5 +89,17 @@ describe('leadsBody', () => {
     expect(leadsBody(second)).toBe(false);
     const [late] = writtenPictures(`${words(FIRST_SCREEN_TEXT + 1)}<p><img src="/images/a.jpg" alt="a"></p>`);
     expect(leadsBody(late)).toBe(false);
+  });
+});
+
+describe('leadOf', () => {
+  const has = (src: string) => src.startsWith('/images/');
+  const body = '<p>A short opening.</p><p><img src="/images/team.jpg" alt="The team"></p>';
+  it('is the cover, else the body’s leading picture when the pipeline has it, else nothing', () => {
+    expect(leadOf({ src: '/images/cover.jpg' }, body, has)).toEqual({ src: '/images/cover.jpg', place: 'cover' });
+    expect(leadOf(undefined, body, has)).toEqual({ src: '/images/team.jpg', place: 'body' });
+    expect(leadOf(undefined, body.replace('/images/', 'https://elsewhere.example/'), has)).toBeUndefined();
+    expect(leadOf(undefined, `<p>${'x'.repeat(FIRST_SCREEN_TEXT + 1)}</p>${body}`, has)).toBeUndefined();
+    expect(leadOf(undefined, '<p>Only words.</p>', has)).toBeUndefined();
   });
 });

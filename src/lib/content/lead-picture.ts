@@ -1,0 +1,20 @@
+/**
+ * The picture that leads a post (its largest paint), as its page shows it: its cover, else the first picture
+ * of its text after little text (src/lib/images/html.ts decides, as the post's body does). Its head preloads
+ * it (src/components/LeadPicturePreload.astro), and the blog's link to the post names it, so a visitor's
+ * intent on the link fetches it with the page (src/lib/routes/prefetch-on-intent.ts). Build-time only (the
+ * image pipeline).
+ */
+import type { PictureMarkup } from '../images/html';
+import { leadOf } from '../images/html';
+import { hasPicture, pictureMarkup } from '../images/pipeline';
+import { getSite } from './collections';
+import { fillHtml } from './markdown';
+import { placeholderValues } from './placeholders';
+import type { Picture } from './schemas';
+
+export async function leadPicture(post: { data: { cover?: Picture }; rendered?: { html: string } }): Promise<PictureMarkup | undefined> {
+  const body = post.data.cover ? '' : fillHtml(post.rendered?.html ?? '', placeholderValues(await getSite()));
+  const lead = leadOf(post.data.cover, body, hasPicture);
+  return lead && pictureMarkup(lead.src, lead.place, { alt: '', leads: true });
+}
