@@ -7,7 +7,7 @@
  *   shows it without a round trip;
  * - in every engine, the picture a link's page leads with, when the link names it
  *   (`data-lead-*`: the blog's links to posts, src/layouts/BlogPage.astro): as a
- *   preload of the version that page's <picture> will show, into the HTTP cache
+ *   preload (an image's low priority) of the version that page's <picture> will show, into the HTTP cache
  *   (pictures are cached for a year). Found only in the page's HTML, it would come
  *   one round trip after it, after the click on a slow link (a prerender of the
  *   page starts 200 ms into a hover); fetched beside the page, the picture is
@@ -52,13 +52,25 @@ export function hasSpeculationRules(): boolean {
   return typeof HTMLScriptElement.supports === 'function' && HTMLScriptElement.supports('speculationrules');
 }
 
-/** Listens on the document for intent on links; `unspeculated` are the paths never loaded ahead. */
+/**
+ * Listens on the document for intent on links; `unspeculated` are the paths never loaded ahead. Every
+ * engine preloads the picture a link names; only those without speculation rules fetch the page.
+ */
 export function prefetchOnIntent(unspeculated: readonly string[]): void {
   const pages = !hasSpeculationRules();
   const fetched = new Set<string>();
   const linkOf = (event: Event) => (event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null);
 
-  const prefetchPage = (link: HTMLAnchorElement) => {
+  const prefetch = (link: HTMLAnchorElement) => {
+    // The picture first: a link names it only when its page leads with one (the build writes it on the blog's links to posts).
+    const picture = link.dataset.leadSrcset;
+    if (picture && !fetched.has(picture)) {
+      fetched.add(picture);
+      const { leadSizes: imageSizes = '', leadType: type = '' } = link.dataset;
+      document.head.append(
+        Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', imageSrcset: picture, imageSizes, type }),
+      );
+    }
     if (!pages || !mayLoadAhead(link, location.href, unspeculated)) return;
     const url = new URL(link.href);
     url.hash = '';
@@ -68,22 +80,6 @@ export function prefetchOnIntent(unspeculated: readonly string[]): void {
       // Read to the end, so the whole page lands in the cache.
       .then((response) => response.arrayBuffer())
       .catch(() => fetched.delete(url.href));
-  };
-  const preloadPicture = (link: HTMLAnchorElement) => {
-    const imagesrcset = link.getAttribute(LEAD_PICTURE.imagesrcset);
-    if (!imagesrcset || fetched.has(imagesrcset) || !mayLoadAhead(link, location.href, unspeculated)) return;
-    fetched.add(imagesrcset);
-    const preload = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', fetchPriority: 'low' });
-    preload.setAttribute('imagesrcset', imagesrcset);
-    for (const key of ['imagesizes', 'type'] as const) {
-      const value = link.getAttribute(LEAD_PICTURE[key]);
-      if (value) preload.setAttribute(key, value);
-    }
-    document.head.append(preload);
-  };
-  const prefetch = (link: HTMLAnchorElement) => {
-    prefetchPage(link);
-    preloadPicture(link);
   };
   const onPress = (event: Event) => {
     const link = linkOf(event);
