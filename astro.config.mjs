@@ -6,6 +6,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { contentCheckOnChange } from './src/lib/content/check-content.ts';
 import { readManifest } from './src/lib/routes/manifest.ts';
+import { readPublished, redirectPages } from './src/lib/routes/published.ts';
+import { isPreviewContext } from './src/lib/content/publishing.ts';
 import { sitemapRules } from './src/lib/routes/sitemap.ts';
 import { gitLastmod } from './src/lib/routes/lastmod.ts';
 import { astroCsp, originOf } from './src/lib/deploy/csp.ts';
@@ -18,9 +20,18 @@ import { shownPictures } from './src/lib/content/read.ts';
 // Routes, redirects and sitemap metadata all come from content/ (one source).
 // CONTENT_DIR and OUT_DIR let tests and the build benchmark build from a copy of content/.
 const contentDir = process.env.CONTENT_DIR ?? 'content';
+// One time for the whole build, so every page, list and file agrees on which scheduled entries are live
+// (src/lib/content/publishing.ts; BUILD_TIME given by tests and the benchmark). `astro dev` keeps the clock running.
+if (process.argv.includes('build') && !process.env.BUILD_TIME) process.env.BUILD_TIME = new Date().toISOString();
 // Reading the manifest checks every content file, placeholders filled, against its schema: one
 // error that lists every problem (file › field: problem — the field's description) before anything else runs.
 const manifest = readManifest(contentDir);
+// Every path earlier builds published (the git history of content/) and what each answers now: 301, 410,
+// or its page again; the editors' redirects checked, each problem in the same lines (src/lib/routes/published.ts).
+const published = readPublished(manifest, contentDir);
+console.log(
+  `published paths: ${published.history.paths} from ${published.history.commits} content commits${published.history.shallow ? ' (a shallow clone: paths before it are unknown)' : ''}${published.history.source === 'none' ? ' (no git history)' : ''}; ${published.moved.length} moved, ${published.gone.length} gone, ${manifest.scheduled.length} scheduled, in ${published.history.milliseconds.toFixed(0)} ms`,
+);
 const site = process.env.SITE_URL || manifest.site.host;
 // Pages never loaded before their click: left out of the speculation rules (dist/_headers) and of the
 // other engines' prefetch (src/lib/routes/prefetch-on-intent.ts, which gets the list at build time).
@@ -67,12 +78,16 @@ export default defineConfig({
     // Each form island's module graph on its element, fetched before the first interaction, and the
     // recovery script, unhashed (src/lib/islands/): before the deploy files, which read the pages' final HTML.
     islandLoading(),
-    // dist/_headers (each page's CSP from its own HTML) and dist/_redirects (content/redirects.yaml,
-    // which src/pages/[...redirect].astro also serves as meta-refresh pages for static hosts).
+    // dist/_headers (each page's CSP from its own HTML) and dist/_redirects (the paths of earlier builds: moved
+    // ones, with a meta-refresh page each for static hosts, and gone ones, whose pages are src/pages/[...gone].astro),
+    // and dist/publishing.json for the rebuild trigger.
     // Also dist/speculation-rules.json, which every page names in its Speculation-Rules header.
     // And dist/social-cards/: every page's social card, drawn from its title (src/lib/social-cards/).
     deployFiles({
-      redirects: manifest.redirects,
+      published,
+      redirectPages: redirectPages(published.moved, manifest.routes, site),
+      // Netlify's deploy previews and branch deploys: noindex, header and meta (canonicals stay on `site`).
+      preview: isPreviewContext(process.env.CONTEXT),
       speculationRules: speculationRules(unspeculated),
       supabase,
       socialCards: { pages: cardPages(manifest.routes), site: manifest.site, host: site },
@@ -86,6 +101,12 @@ export default defineConfig({
   image: { service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 0 } } } },
   vite: {
     plugins: [tailwindcss()],
-    define: { __UNSPECULATED_PATHS__: JSON.stringify(unspeculated) },
+    define: {
+      __UNSPECULATED_PATHS__: JSON.stringify(unspeculated),
+      __PUBLISHED_PATHS__: JSON.stringify({
+        moved: published.moved.map(({ from, to }) => ({ from, to })),
+        gone: published.gone.map(({ path, page, kind, title, section }) => ({ path, page, kind, title, section })),
+      }),
+    },
   },
 });

@@ -6,10 +6,12 @@ import { getViteConfig } from 'astro/config';
  * - unit:    pure logic on fixtures (tests/fixtures), no build and no database (`npm run test:unit` works on a fresh clone);
  * - content: what must hold of the real content/ (copy, lists, their agreement with the code and the database settings);
  * - db:    the migrations applied to PGlite with Supabase's roles;
- * - pg:    the same migrations on a real PostgreSQL server started by the run, under concurrent load;
+ * - pg:    the same migrations on a real PostgreSQL server started by the run, under concurrent load, and the
+ *          schema files against them (tests/pg/schemas.test.ts);
  * - build: reads the built site in dist/ (`npm run build:test` first) and the one temporary build
  *          the build tests share (tests/build/probe-build.ts);
- * - load:  not a test but the load benchmark of the database (`npm run bench:db`), thousands of inserts.
+ * - load:  not a test but the load benchmark of the database (`npm run bench:db`), thousands of inserts;
+ * - actions: not a test but the benchmark of the team's actions (`npm run bench:actions`, after `npm run build:test`).
  */
 export default getViteConfig({
   test: {
@@ -27,6 +29,8 @@ export default getViteConfig({
       { extends: true, test: { name: 'pg', include: ['tests/pg/**/*.test.ts'], maxWorkers: 2, fileParallelism: true } },
       { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/build/global-setup.ts'] } },
       { extends: true, test: { name: 'load', include: ['tests/pg/**/*.load.ts'] } },
+      // The team's actions end to end (a real server with pg_cron, the function, the built site, Chromium): `npm run bench:actions`.
+      { extends: true, test: { name: 'actions', include: ['tests/bench/**/*.load.ts'] } },
     ],
   },
 });

@@ -30,6 +30,15 @@ const problems = gate.checkDist({
   netlifyToml: readFileSync('netlify.toml', 'utf8'),
   supabase: security.originOf(process.env.PUBLIC_SUPABASE_URL),
 });
+// What the build answers at the paths of earlier builds, and why (the history of content/, content/redirects.yaml).
+const { published } = gate.buildPublished(dist, process.env.CONTENT_DIR ?? 'content');
+const report = gate.publishedReport(published);
+console.log(
+  report.length === 0
+    ? `check-dist: no earlier path needs a redirect or a gone page (${published.history.paths} published paths in ${published.history.commits} content commits).`
+    : `check-dist: the paths of earlier builds that no page serves now (${published.history.paths} published in ${published.history.commits} content commits):\n${report.join('\n')}`,
+);
+if (published.history.shallow) console.log('check-dist: a shallow clone: paths published before its oldest commit are unknown.');
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 if (problems.length) {
   console.error(`check-dist: ${dist}/ must not be published, ${problems.length} problem(s):\n${gate.formatProblems(problems)}`);

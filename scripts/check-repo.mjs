@@ -5,7 +5,11 @@
  *   (the order is below, lowest first; src/lib/README.md explains it);
  * - src/lib has at most 8 files at its top, and no text file in src/ is over 400 lines;
  * - every repository path named in code comments and docs exists (CONTRIBUTING.md's lists
- *   of the files to touch included), so a moved file cannot leave a stale pointer behind.
+ *   of the files to touch included), so a moved file cannot leave a stale pointer behind;
+ * - every `create extension` in supabase/ names its schema: without one an extension lands in
+ *   the first schema of the search_path, public, and most cannot be moved later (Supabase's
+ *   advisor, lint 0014; tests/pg/schemas.test.ts checks the catalog, where only the extensions
+ *   this machine offers can show).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -71,8 +75,20 @@ for (const file of [...documented, 'content/README.md']) {
   }
 }
 
+// Extensions in a schema of their own.
+for (const file of tracked.filter((f) => f.startsWith('supabase/') && f.endsWith('.sql'))) {
+  // Comments and string literals (a message that names the statement) blanked, line breaks kept.
+  const text = readFileSync(file, 'utf8').replace(/--.*$|'(?:[^']|'')*'/gm, (m) => m.replace(/[^\n]/g, ' '));
+  for (const match of text.matchAll(/create\s+extension\b[^;]*;/gi)) {
+    if (!/\bschema\b/i.test(match[0]))
+      problems.push(
+        `${file}:${text.slice(0, match.index).split('\n').length}: ${match[0].replace(/\s+/g, ' ')} names no schema (with schema extensions)`,
+      );
+  }
+}
+
 if (problems.length > 0) {
   console.error(`check-repo: ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('check-repo: src/lib layers, file sizes and named paths are in order.');
+console.log('check-repo: src/lib layers, file sizes, named paths and extension schemas are in order.');

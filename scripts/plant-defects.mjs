@@ -67,9 +67,9 @@ const PLANTS = [
     what: 'one broken redirect',
     edits: [
       {
-        file: 'src/pages/[...redirect].astro',
-        find: '<meta http-equiv="refresh" content={`0; url=${to}`} />',
-        replace: "<meta http-equiv=\"refresh\" content={`0; url=${to.replace('telecommunications', 'telecom')}`} />",
+        file: 'src/lib/deploy/published-files.ts',
+        find: '<meta http-equiv="refresh" content="0; url=${url}">',
+        replace: '<meta http-equiv="refresh" content="0; url=${url.replace(\'telecommunications\', \'telecom\')}">',
       },
     ],
     grep: 'lands on|telecommunications',

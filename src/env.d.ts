@@ -21,5 +21,13 @@ declare module 'astro' {
 declare global {
   /** Paths never loaded before their click (astro.config.mjs, from src/lib/routes/speculation.ts), set at build time. */
   const __UNSPECULATED_PATHS__: string[];
+  /**
+   * The paths earlier builds published that no live page serves now (src/lib/routes/published.ts, set by
+   * astro.config.mjs): where each moved one leads (301), and the gone ones (410) with their gone pages.
+   */
+  const __PUBLISHED_PATHS__: {
+    moved: { from: string; to: string }[];
+    gone: { path: string; page: string; kind: string; title: string; section: { path: string; name: string } }[];
+  };
 }
 export {};

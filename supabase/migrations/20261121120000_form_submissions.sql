@@ -14,6 +14,8 @@
 -- maxLength of the form definitions (src/lib/forms/*.ts);
 -- tests/db/forms.test.ts checks that both agree.
 
+set local lock_timeout = '5s'; -- a lock not granted in 5 s fails the deploy instead of queuing visitors' inserts behind it
+
 -- ---------------------------------------------------------------------------
 -- contact_submissions
 -- ---------------------------------------------------------------------------

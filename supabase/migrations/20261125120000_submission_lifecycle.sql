@@ -14,6 +14,8 @@
 -- Both are SECURITY DEFINER with a fixed search_path and executable by
 -- service_role only: visitors (anon, authenticated) must never delete rows.
 
+set local lock_timeout = '5s'; -- a lock not granted in 5 s fails the deploy instead of queuing visitors' inserts behind it
+
 create function public.purge_expired_submissions()
 returns integer
 language plpgsql

@@ -16,11 +16,17 @@
 -- error here is turned into a warning in the database log. Where pg_net or
 -- Vault does not exist (plain PostgreSQL, PGlite) the trigger does nothing.
 
+set local lock_timeout = '5s'; -- a lock not granted in 5 s fails the deploy instead of queuing visitors' inserts behind it
+
+-- pg_net in `extensions`, as Supabase installs it: created without a schema it would belong to
+-- the first schema of the search_path, `public` (the advisor's lint 0014), and it cannot be moved
+-- later. (Edited before any project ran this migration; supabase/schemas/00_schemas_and_extensions.sql.)
 do $$
 begin
   if to_regnamespace('net') is null and exists (select 1 from pg_available_extensions where name = 'pg_net') then
     begin
-      create extension if not exists pg_net;
+      create schema if not exists extensions;
+      create extension if not exists pg_net with schema extensions;
     exception when others then
       raise notice 'pg_net is not usable here (%); submissions will not be notified', sqlerrm;
     end;

@@ -30,6 +30,8 @@
 -- on an old row); every new row is. After cleaning old rows, staff may run
 -- `alter table … validate constraint …`.
 
+set local lock_timeout = '5s'; -- a lock not granted in 5 s fails the deploy instead of queuing visitors' inserts behind it
+
 -- ---------------------------------------------------------------------------
 -- contact_submissions
 -- ---------------------------------------------------------------------------

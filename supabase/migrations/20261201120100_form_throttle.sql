@@ -32,6 +32,8 @@
 -- advisory lock per key makes concurrent inserts for the same key count one
 -- after the other, so none can slip past a limit.
 
+set local lock_timeout = '5s'; -- a lock not granted in 5 s fails the deploy instead of queuing visitors' inserts behind it
+
 create schema if not exists private;
 comment on schema private is 'Not exposed through the API: bookkeeping the API roles must never read or call.';
 revoke all on schema private from public, anon, authenticated;

@@ -36,6 +36,8 @@
 -- The constraints keep their names and replace the first edition's; like
 -- those, they are NOT VALID: rows already stored are not rechecked.
 
+set local lock_timeout = '5s'; -- a lock not granted in 5 s fails the deploy instead of queuing visitors' inserts behind it
+
 do $$
 declare
   control constant text := '\u0001-\u001F\u007F-\u009F';

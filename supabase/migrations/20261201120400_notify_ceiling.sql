@@ -18,6 +18,8 @@
 -- insert never fails because of the notification: any error here is a
 -- warning and the row is not notified.
 
+set local lock_timeout = '5s'; -- a lock not granted in 5 s fails the deploy instead of queuing visitors' inserts behind it
+
 create table private.notify_window (
   only_row boolean primary key default true check (only_row),
   started_at timestamptz not null,

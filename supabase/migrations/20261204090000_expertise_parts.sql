@@ -10,6 +10,9 @@
 -- NOT VALID, as the text rules: rows stored before it are not rechecked (the
 -- website never sent one); after checking them, run
 --   alter table public.job_applications validate constraint job_applications_expertise_parts_check;
+
+set local lock_timeout = '5s'; -- a lock not granted in 5 s fails the deploy instead of queuing visitors' inserts behind it
+
 alter table public.job_applications
   add constraint job_applications_expertise_parts_check check (
     -- Plain spaces, spelled out: the separator is " - ", and [[:blank:]] would depend on the locale.

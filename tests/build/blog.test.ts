@@ -6,7 +6,7 @@
  * as its BreadcrumbList JSON-LD; /rss.xml is RSS 2.0
  * with the newest 20 posts once each, newest first; every page announces the feed.
  * The real site has one post, so a second test reads the probe build (a copy
- * of content/ with 28 more posts, 29 in all: three pages, a feed of 20, ./probe-build.ts)
+ * of content/ with 30 more posts, 31 in all: three pages, a feed of 20, ./probe-build.ts)
  * and checks the same, plus the route list's agreement with that build and
  * the pre-publish check on it.
  */
@@ -235,29 +235,33 @@ describe('the built blog and feed', () => {
   it('every page announces the feed in its head', () => checkFeedLinks(dist, manifest));
 });
 
-describe('a blog of 29 posts: three pages, a feed of the newest 20', () => {
-  it('the probe build (28 more posts and a draft): the blog, the feed and the pre-publish rules', { timeout: 240_000 }, () => {
-    const { contentDir, out, ...build } = probeBuild();
-    expect(build.status, build.output).toBe(0);
+describe('a blog of 31 posts: three pages, a feed of the newest 20', () => {
+  it(
+    'the probe build (30 more posts, a draft and a post scheduled for 2099): the blog, the feed and the pre-publish rules',
+    { timeout: 240_000 },
+    () => {
+      const { contentDir, out, ...build } = probeBuild();
+      expect(build.status, build.output).toBe(0);
 
-    const manifest = readManifest(contentDir);
-    expect(manifest.routes.filter((r) => r.listing).map((r) => r.path)).toEqual(['/blog', '/blog/2', '/blog/3']);
-    expect(
-      newestFirst(manifest.routes)
-        .slice(0, 2)
-        .map((r) => r.path),
-    ).toEqual(['/post/probe-25', '/post/probe-26']);
-    checkBlog(out, contentDir, manifest);
-    checkFeedLinks(out, manifest);
-    // The route list, the built pages, their heads and the sitemap agree on the new pages; the draft is nowhere.
-    expect(routeMismatches(out, manifest)).toEqual([]);
-    expect(headMismatches(out, manifest)).toEqual([]);
-    expect(hasPage('/post/probe-99', out)).toBe(false);
-    expect(readFileSync(join(out, 'rss.xml'), 'utf8')).not.toContain('probe-99');
-    // The feed holds the newest 20 of the 29 posts; the older ones stay on the blog's pages.
-    expect(newestFirst(manifest.routes)).toHaveLength(29);
-    expect(readFileSync(join(out, 'rss.xml'), 'utf8').match(/<item>/g)).toHaveLength(FEED_ITEMS);
-    // The pages pass the check Netlify runs: links (page links, feed), headers, budgets.
-    expect(checkDist({ dist: out, contentDir, netlifyToml: readFileSync('netlify.toml', 'utf8') })).toEqual([]);
-  });
+      const manifest = readManifest(contentDir);
+      expect(manifest.routes.filter((r) => r.listing).map((r) => r.path)).toEqual(['/blog', '/blog/2', '/blog/3']);
+      expect(
+        newestFirst(manifest.routes)
+          .slice(0, 2)
+          .map((r) => r.path),
+      ).toEqual(['/post/probe-25', '/post/probe-26']);
+      checkBlog(out, contentDir, manifest);
+      checkFeedLinks(out, manifest);
+      // The route list, the built pages, their heads and the sitemap agree on the new pages; the draft is nowhere.
+      expect(routeMismatches(out, manifest)).toEqual([]);
+      expect(headMismatches(out, manifest)).toEqual([]);
+      expect(hasPage('/post/probe-99', out)).toBe(false);
+      expect(readFileSync(join(out, 'rss.xml'), 'utf8')).not.toContain('probe-99');
+      // The feed holds the newest 20 of the 31 posts; the older ones stay on the blog's pages.
+      expect(newestFirst(manifest.routes)).toHaveLength(31);
+      expect(readFileSync(join(out, 'rss.xml'), 'utf8').match(/<item>/g)).toHaveLength(FEED_ITEMS);
+      // The pages pass the check Netlify runs: links (page links, feed), headers, budgets.
+      expect(checkDist({ dist: out, contentDir, netlifyToml: readFileSync('netlify.toml', 'utf8') })).toEqual([]);
+    },
+  );
 });

@@ -12,6 +12,9 @@ import { join } from 'node:path';
 import { checkDist, type Problem } from '../../src/lib/deploy/gate/check-dist';
 import { BUDGETS, pageWeight } from '../../src/lib/deploy/gate/budgets';
 import { originOf } from '../../src/lib/deploy/csp';
+import { markPreview, PREVIEW_ROBOTS } from '../../src/lib/deploy/preview';
+import { renderHeadersFile } from '../../src/lib/deploy/netlify';
+import { builtPages } from '../../src/lib/deploy/dist-folder';
 import { CONTENT, DIST, requireDist, sitePages } from '../support/site-under-test';
 
 const BROKEN = '.tmp/gate-dist';
@@ -121,10 +124,14 @@ describe('the pre-publish check', () => {
     expect(found('/partners', 'headers', /connect-src of the header \('self' https:\S+\) differs from the page's <meta>/)).toBe(true);
     expect(found('/search', 'headers', /no Content-Security-Policy header rule in dist\/_headers/)).toBe(true);
     expect(found('/login', 'headers', /script-src allows 'unsafe-inline'/)).toBe(true);
-    expect(found('_redirects', 'redirects', /missing "\/careers \/join-\w+ 301!"/)).toBe(true);
-    expect(found('_redirects', 'redirects', /"\/security-compliance \S+ 302" is not in content\/redirects\.yaml as a forced 301/)).toBe(
-      true,
-    );
+    expect(found('_redirects', 'redirects', /missing "\/careers \/join-\w+ 301!" \(named in content\/redirects\.yaml\)/)).toBe(true);
+    expect(
+      found(
+        '_redirects',
+        'redirects',
+        /"\/security-compliance \S+ 302" is not what the content and its history give \(content\/redirects\.yaml/,
+      ),
+    ).toBe(true);
     expect(found('/rss.xml', 'headers', /Content-Type is "", not "application\/rss\+xml; charset=utf-8"/)).toBe(true);
     expect(found('/.well-known/security.txt', 'security.txt', /has passed/)).toBe(true);
     expect(found('/robots.txt', 'secret', /sb_secret_/)).toBe(true);
@@ -235,6 +242,35 @@ describe('the pre-publish check', () => {
     expect(on('/about', /Cache-Control is "public, max-age=600, public, max-age=60, must-revalidate"/)).toBe(true);
     const asset = problems.find((p) => p.page.startsWith('/_astro/'));
     expect(asset?.detail).toMatch(/Cache-Control is "public, max-age=600, public, max-age=3600", not one immutable value/);
+  });
+
+  it('refuses a preview deploy that search engines could index, and the noindex header on the live site; a preview keeps the live canonicals', () => {
+    const previewContexts = ['deploy-preview', 'branch-deploy'];
+    // The live build, published as a preview without the marks: every page refused.
+    for (const CONTEXT of previewContexts) {
+      const unmarked = checkDist({ dist: DIST, contentDir: CONTENT, netlifyToml, env: { ...process.env, CONTEXT } });
+      const refused = new Set(unmarked.filter((p) => /a preview deploy \([a-z-]+\) must be noindex/.test(p.detail)).map((p) => p.page));
+      expect(refused.size, CONTEXT).toBe(builtPages(DIST).length);
+    }
+    // The same build marked as the build marks a preview (src/lib/deploy/preview.ts).
+    const preview = '.tmp/gate-preview';
+    rmSync(preview, { recursive: true, force: true });
+    cpSync(DIST, preview, { recursive: true, filter: (src) => !src.includes('pagefind') });
+    try {
+      appendFileSync(join(preview, '_headers'), renderHeadersFile(markPreview(preview)));
+      for (const CONTEXT of previewContexts)
+        expect(checkDist({ dist: preview, contentDir: CONTENT, netlifyToml, env: { ...process.env, CONTEXT } }), CONTEXT).toEqual([]);
+      const live = checkDist({ dist: preview, contentDir: CONTENT, netlifyToml, env: { ...process.env, CONTEXT: 'production' } });
+      expect(live.filter((p) => p.page === '/').map((p) => p.detail)).toEqual([
+        `X-Robots-Tag "${PREVIEW_ROBOTS}" on the live site: it keeps the page out of search engines`,
+      ]);
+      // Whatever a crawler finds on the preview's address points at the live site's pages.
+      const canonical = (dir: string) => /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(join(dir, 'about.html'), 'utf8'))?.[1];
+      expect(canonical(preview)).toBe(canonical(DIST));
+      expect(readFileSync(join(preview, 'sitemap-0.xml'), 'utf8')).toBe(readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8'));
+    } finally {
+      rmSync(preview, { recursive: true, force: true });
+    }
   });
 
   it('fails the command Netlify runs, and passes it on the real build', () => {

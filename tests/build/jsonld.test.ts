@@ -9,14 +9,23 @@ import { describe, it, expect } from 'vitest';
 import { join } from 'node:path';
 import { readManifest } from '../../src/lib/routes/manifest';
 import { builtPages } from '../../src/lib/deploy/dist-folder';
-import { canonicalHost, frontmatter, jsonLdDocuments, jsonLdNodes, readPage, requireDist, type Node } from '../support/site-under-test';
+import {
+  canonicalHost,
+  frontmatter,
+  jsonLdDocuments,
+  jsonLdNodes,
+  pagesOfEarlierPaths,
+  readPage,
+  requireDist,
+  type Node,
+} from '../support/site-under-test';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 const dist = 'dist';
 const manifest = readManifest('content');
 requireDist();
 const host = canonicalHost(manifest);
-const redirectPaths = new Set(manifest.redirects.map((r) => r.from));
+const redirectPaths = pagesOfEarlierPaths(dist);
 // The CMS at /admin is an editors' tool without structured data (tests/build/admin.test.ts).
 const pages = builtPages(dist).filter((p) => !redirectPaths.has(p.path) && p.path !== ADMIN_PATH);
 

@@ -5,7 +5,9 @@
  * by one file with an alias, a draft post and a draft product, pages whose
  * social cards need the fallback fonts, a very long title and a right-to-left
  * one: CARD_PROBES; a 4000×3000 photo in a post's text and as a post's cover,
- * a square logo as a page's social image: PICTURE_PROBES). Whichever
+ * a square logo as a page's social image: PICTURE_PROBES; a past in git, with
+ * the about page renamed, a page renamed twice, pages and posts removed, one
+ * with a successor, an old path taken back, entries scheduled: HISTORY_PROBES). Whichever
  * test asks first builds it; the others, in other workers, wait for it (a
  * lock directory), so a run makes one build, not one per test file.
  * ./global-setup.ts names the run and removes the build afterwards.
@@ -18,6 +20,7 @@ import { buildCopy, type CopyBuild } from '../support/build-copy';
 import { productGridPages } from '../support/site-under-test';
 import { PROBE_BUILDS } from './global-setup';
 import { KEPT_PHOTO } from '../support/photos';
+import { snapshot, writeHistory } from '../support/content-history';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -235,6 +238,130 @@ function addPictureProbes(contentDir: string) {
   );
 }
 
+/**
+ * The probe copy's past, in git (three commits: 2025-01-01, 02-01, 03-01; the working tree is the last), and what
+ * the build must make of it (src/lib/routes/published.ts): the about page moved from /about to /about-us, as the
+ * issue tried it (every link of the site to /about is rendered /about-us); a page moved twice, /a → /b → /c; a
+ * post removed (410, its gone page linking to the blog); a page removed with a successor an editor names in
+ * content/redirects.yaml (301); a post that was scheduled and removed before its time, and a draft page, never
+ * published (no rule); a page removed whose path a new page took (no rule); a post scheduled for 2099 (in no
+ * output) and one whose time has come (in all of them); a post whose text links to old paths.
+ */
+export const HISTORY_PROBES = {
+  about: { from: '/about', to: '/about-us' },
+  chain: { paths: ['/probe-moved-a', '/probe-moved-b', '/probe-moved-c'], name: 'Moved probe' },
+  removedPost: { path: '/post/probe-removed', title: 'A probe post that was removed' },
+  retired: { path: '/probe-retired', successor: '/contact' },
+  neverPublished: ['/post/probe-never', '/probe-draft-page'],
+  reused: '/probe-reused',
+  scheduled: { path: '/post/probe-scheduled', title: 'A probe post scheduled for 2099', publishAt: '2099-01-01T09:00:00+01:00' },
+  due: { path: '/post/probe-due', title: 'A probe post whose time has come', publishAt: '2025-03-10T09:00:00+01:00' },
+  links: { path: '/post/probe-old-links' },
+} as const;
+
+function addHistoryProbes(root: string, contentDir: string) {
+  const H = HISTORY_PROBES;
+  const page = (path: string, name: string, extra: string[] = []) =>
+    [
+      'meta:',
+      `  path: ${path}`,
+      `  name: ${name}`,
+      `  title: "${name}, a probe page of the {brand} history test"`,
+      '  description: "A page of the temporary test build whose address has a past in git, for the tests of published paths."',
+      '  priority: 0.3',
+      '  changefreq: yearly',
+      ...extra,
+      'sections:',
+      `  - { type: hero, heading: "${name}" }`,
+      '',
+    ].join('\n');
+  const post = (path: string, title: string, date: string, extra: string[] = [], body = 'A probe post with a past in git.') =>
+    [
+      '---',
+      'meta:',
+      `  path: ${path}`,
+      '  name: History probe',
+      `  title: "${title}"`,
+      '  description: "A post of the temporary test build whose address has a past in git, for the tests of published paths."',
+      `published: ${date}`,
+      ...extra,
+      'author: The test',
+      '---',
+      body,
+      '',
+    ].join('\n');
+  const rel = (file: string) => `content/${file}`;
+  const about = readFileSync(join(contentDir, 'pages', 'about.yaml'), 'utf8');
+  const redirects = readFileSync(join(contentDir, 'redirects.yaml'), 'utf8');
+  const withSuccessor = `${redirects.trimEnd()}\n- { from: ${H.retired.path}, to: ${H.retired.successor}, name: Retired probe }\n`;
+  const movedPage = (n: number) => page(H.chain.paths[n], H.chain.name);
+
+  // The working tree: the last commit.
+  const last: Record<string, string | null> = {
+    'pages/about.yaml': about.replace(/^ {2}path: \/about$/m, `  path: ${H.about.to}`),
+    'pages/probe-moved.yaml': movedPage(2),
+    'pages/probe-new-owner.yaml': page(H.reused, 'New owner probe'),
+    'pages/_probe-draft-page.yaml': page('/probe-draft-page', 'Draft page probe'),
+    'posts/probe-scheduled.md': post(H.scheduled.path, H.scheduled.title, '2099-01-01', [`publishAt: ${H.scheduled.publishAt}`]),
+    'posts/probe-due.md': post(H.due.path, H.due.title, '2025-03-10', [`publishAt: ${H.due.publishAt}`]),
+    'posts/probe-old-links.md': post(
+      H.links.path,
+      'A probe post that links to old addresses',
+      '2025-01-20',
+      [],
+      `Read [the moved page](${H.chain.paths[0]}#top), [about us](${H.about.from}) and [the retired page](${H.retired.path}).`,
+    ),
+    'redirects.yaml': withSuccessor,
+  };
+  for (const [file, text] of Object.entries(last)) writeFileSync(join(contentDir, file), text!);
+  const now = snapshot(root, 'content');
+  const first: Record<string, string | Buffer> = {
+    ...now,
+    [rel('pages/about.yaml')]: about,
+    [rel('pages/probe-moved.yaml')]: movedPage(0),
+    [rel('posts/probe-removed.md')]: post(H.removedPost.path, H.removedPost.title, '2025-01-01'),
+    [rel('pages/probe-retired.yaml')]: page(H.retired.path, 'Retired probe'),
+    [rel('posts/probe-never.md')]: post(H.neverPublished[0], 'A probe post never published', '2099-01-01', [
+      'publishAt: 2099-01-01T09:00:00Z',
+    ]),
+    [rel('pages/probe-old-owner.yaml')]: page(H.reused, 'Old owner probe'),
+    [rel('redirects.yaml')]: redirects,
+  };
+  for (const file of ['pages/probe-new-owner.yaml', 'posts/probe-scheduled.md', 'posts/probe-due.md', 'posts/probe-old-links.md'])
+    delete first[rel(file)];
+  writeHistory(root, [
+    { time: '2025-01-01T10:00:00Z', message: 'the probe content as first published', files: first },
+    {
+      time: '2025-02-01T10:00:00Z',
+      message: 'rename about and the moved probe, remove three entries, name a successor',
+      files: {
+        [rel('pages/about.yaml')]: now[rel('pages/about.yaml')],
+        [rel('pages/probe-moved.yaml')]: movedPage(1),
+        [rel('posts/probe-removed.md')]: null,
+        [rel('pages/probe-retired.yaml')]: null,
+        [rel('posts/probe-never.md')]: null,
+        [rel('redirects.yaml')]: withSuccessor,
+      },
+    },
+    {
+      time: '2025-03-01T10:00:00Z',
+      message: 'move the probe again, give its path to a new page, schedule posts',
+      files: {
+        ...Object.fromEntries(
+          [
+            'pages/probe-moved.yaml',
+            'pages/probe-new-owner.yaml',
+            'posts/probe-scheduled.md',
+            'posts/probe-due.md',
+            'posts/probe-old-links.md',
+          ].map((file) => [rel(file), now[rel(file)]]),
+        ),
+        [rel('pages/probe-old-owner.yaml')]: null,
+      },
+    },
+  ]);
+}
+
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** The probe build of this run: built by the first caller, waited for by the others. */
@@ -259,6 +386,7 @@ export function probeBuild(): ProbeBuild {
     addProductProbes(contentDir);
     addCardProbes(contentDir);
     addPictureProbes(contentDir);
+    addHistoryProbes(root, contentDir);
     const build = buildCopy({ root, contentDir, out });
     writeFileSync(result, JSON.stringify(build));
     return { ...build, root, contentDir, out };

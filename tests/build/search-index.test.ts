@@ -5,7 +5,7 @@
  */
 import { it, expect } from 'vitest';
 import { readManifest } from '../../src/lib/routes/manifest';
-import { pagefindPages, pagefindPath, requireDist } from '../support/site-under-test';
+import { pagefindPages, pagefindPath, pagesOfEarlierPaths, requireDist } from '../support/site-under-test';
 
 const dist = 'dist';
 requireDist();
@@ -25,7 +25,7 @@ it('leaves out the 404 page, noindex pages (login, search), redirects and aliase
     '/login',
     '/search',
     ...manifest.routes.filter((r) => r.meta.noindex).map((r) => r.path),
-    ...manifest.redirects.map((r) => r.from),
+    ...pagesOfEarlierPaths(),
     ...manifest.routes.flatMap((r) => r.meta.aliases),
   ];
   expect(excluded.filter((path) => paths.has(path))).toEqual([]);

@@ -3,6 +3,10 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { formsCopySchema } from '../../src/lib/content/schemas';
+import { contactForm } from '../../src/lib/forms/contact';
+import { demoForm } from '../../src/lib/forms/demo';
+import { careersForm } from '../../src/lib/forms/careers';
+import { productTeamForm } from '../../src/lib/forms/product-team';
 
 const raw = (parse(readFileSync('content/forms.yaml', 'utf8')) as { forms: unknown }).forms;
 
@@ -36,6 +40,31 @@ describe('content/forms.yaml', () => {
     expect(copy.careers.fields.expertise.placeholder).toBe('Select your primary expertise');
     expect(copy.careers.fields.experience.placeholder).toBe('e.g., 5 years, 2-3 years, 10+ years');
     expect(copy['product-team'].fields.experience.placeholder).toBe('e.g., 5 years, 2-3 years, 10+ years');
+  });
+
+  it('has no example answer inside a one-line field: a hint starts with "e.g., ", or there is none', () => {
+    const oneLine = [contactForm, demoForm, careersForm, productTeamForm].flatMap((definition) =>
+      definition.fields
+        .filter((f) => f.input === 'text' || f.input === 'email' || f.input === 'url')
+        .map((f) => [`${definition.id}.${f.name}`, (copy[definition.id].fields as Record<string, { placeholder?: string }>)[f.name].placeholder] as const),
+    );
+    expect(oneLine.length).toBeGreaterThan(10);
+    const shown = oneLine.filter(([, placeholder]) => placeholder !== undefined);
+    expect(shown).toEqual([
+      ['careers.experience', 'e.g., 5 years, 2-3 years, 10+ years'],
+      ['product-team.experience', 'e.g., 5 years, 2-3 years, 10+ years'],
+    ]);
+    expect(copy.signIn.fields.email.placeholder).toBeUndefined();
+  });
+
+  it('refuses an example answer as the hint of a one-line field, naming the rule', () => {
+    const withName = structuredClone(raw) as { contact: { fields: { firstName: Record<string, string> } } };
+    withName.contact.fields.firstName.placeholder = 'John';
+    const result = formsCopySchema.safeParse(withName);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['contact.fields.firstName.placeholder', expect.stringContaining('starts with "e.g., " so it cannot pass for a typed answer')],
+    ]);
   });
 
   it('has the success and error notices', () => {

@@ -18,7 +18,7 @@ describe('routes of content/', () => {
     expect(blog.path).toBe('/blog');
     expect(blog.listing!.posts.map((p) => p.path)).toContain(`/post/${slug}-blog-welcome`);
   });
-  it('never loads sign-in, the CMS, the search or the not-found page before the click (their own page files)', () => {
-    expect(unspeculatedPaths(manifest.routes)).toEqual(['/404', ADMIN_PATH, '/login', '/search'].sort());
+  it("never loads sign-in, the CMS, the search, the team's action page or the not-found page before the click (their own page files)", () => {
+    expect(unspeculatedPaths(manifest.routes)).toEqual(['/404', ADMIN_PATH, '/login', '/search', '/team-action'].sort());
   });
 });

@@ -15,6 +15,7 @@ import { contactForm } from '../../src/lib/forms/contact';
 import { demoForm } from '../../src/lib/forms/demo';
 import { careersForm } from '../../src/lib/forms/careers';
 import { productTeamForm } from '../../src/lib/forms/product-team';
+import { SOURCE_COLUMNS } from '../../src/lib/forms/visit-source';
 import { securityFindings, LINT_NAMES } from './advisor';
 import { API_ROLES as ROLES, databaseSuite, type ApiRole, type Row } from './database';
 
@@ -307,9 +308,11 @@ describe('the tables', () => {
       `select grantee, table_name, privilege_type, column_name from information_schema.column_privileges
        where table_schema = 'public' and grantee in ('anon', 'authenticated') order by 1, 2, 3, 4`,
     );
+    // With every column that says where the lead came from (src/lib/forms/visit-source.ts).
+    const source = Object.fromEntries(SOURCE_COLUMNS.map(({ column }) => [column, 'x']));
     const sent = {
-      contact_submissions: Object.keys(toRow(demoForm, { ...contactState, requestType: 'demo' }, newRowId())).sort(),
-      job_applications: Object.keys(careersRow(careersState, newRowId())).sort(),
+      contact_submissions: Object.keys(toRow(demoForm, { ...contactState, requestType: 'demo' }, newRowId(), source)).sort(),
+      job_applications: Object.keys(toRow(careersForm, careersState, newRowId(), source)).sort(),
     };
     for (const grantee of ROLES) {
       for (const table of Object.keys(sent) as Table[]) {

@@ -146,7 +146,7 @@ describe('retention: the privacy policy and the database agree', () => {
     expect(await ids('contact_submissions', `email = 'fresh@example.com'`)).toHaveLength(1);
   });
 
-  it('is scheduled daily with pg_cron where it exists, next to the bookkeeping purge and the outbox drain', async () => {
+  it('is scheduled daily with pg_cron where it exists, next to the bookkeeping purge, the outbox drain and the site’s publishing', async () => {
     const { rows } = await suite.db.query('select jobname, schedule, command from cron.job order by jobname');
     expect(rows).toEqual([
       { jobname: 'form-throttle-purge', schedule: '*/10 * * * *', command: 'select private.form_throttle_purge()' },
@@ -154,6 +154,7 @@ describe('retention: the privacy policy and the database agree', () => {
       // pg_cron before 1.5 schedules by the minute: a second job drains 30 s into it.
       { jobname: 'notify-submission-drain-half', schedule: '* * * * *', command: 'select pg_sleep(30); select private.notify_drain()' },
       { jobname: 'purge-expired-submissions', schedule: '30 3 * * *', command: 'select public.purge_expired_submissions()' },
+      { jobname: 'site-publish', schedule: '* * * * *', command: 'select private.site_publish_tick()' },
     ]);
   });
 });
@@ -182,6 +183,7 @@ describe('health reads the scheduled jobs’ runs', () => {
       'job notify-submission-drain-half': { ok: false, detail: 'scheduled, never run yet' },
       'job form-throttle-purge': { ok: false, detail: 'scheduled, never run yet' },
       'job purge-expired-submissions': { ok: false, detail: 'scheduled, never run yet' },
+      'job site-publish': { ok: false, detail: 'scheduled, never run yet' },
     });
     await ran('notify-submission-drain', 'succeeded', '30 seconds');
     await ran('form-throttle-purge', 'failed', '2 minutes', 'ERROR: permission denied for table job_run_details');
@@ -302,6 +304,11 @@ describe('the functions', () => {
         'notify_mark_delivered',
         'purge_expired_submissions',
         'release_held_submissions',
+        'team_describe_row',
+        'team_describe_sender',
+        'team_erase',
+        'team_held_rows',
+        'team_release',
       ].map((proname) => ({
         proname,
         prosecdef: true,

@@ -570,7 +570,16 @@ describe('health', () => {
   it('without pg_cron (PGlite) reports the gap, and the drain that never ran', async () => {
     await suite.db.exec('update private.notify_state set last_drain_at = null');
     const report = await health();
-    expect(Object.keys(report)).toEqual(['pg_cron', 'pg_net', 'vault secrets', 'drain', 'deliveries', 'last digest', 'storage']);
+    expect(Object.keys(report)).toEqual([
+      'pg_cron',
+      'pg_net',
+      'vault secrets',
+      'drain',
+      'deliveries',
+      'last digest',
+      'storage',
+      'site publishing',
+    ]);
     expect(report.pg_cron).toEqual({ ok: false, detail: expect.stringMatching(/^missing: nothing runs the drain/) });
     expect(report.pg_net).toEqual({ ok: true, detail: 'installed' });
     expect(report['vault secrets']).toEqual({ ok: true, detail: 'notify_submission_url and notify_submission_secret set' });

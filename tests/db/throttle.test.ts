@@ -469,7 +469,7 @@ describe('security advisor equivalent', () => {
     expect(rows.find((r) => r.proname === 'form_insert_guard')?.prosecdef).toBe(true);
   });
 
-  it('the service role may change the limits and the client source, read the outbox and the digests (the team’s view), and nothing else in private', async () => {
+  it('the service role may change the limits and the client source, read the outbox and the digests (the team’s view) and the site’s publishing, and nothing else in private', async () => {
     const tables = async (privilege: string) =>
       (
         await suite.db.query<{ relname: string }>(
@@ -479,6 +479,13 @@ describe('security advisor equivalent', () => {
         )
       ).rows.map((r) => r.relname);
     expect(await tables('UPDATE, INSERT, DELETE, TRUNCATE')).toEqual(['form_client_source', 'form_limits']);
-    expect(await tables('SELECT')).toEqual(['form_client_source', 'form_limits', 'notify_digests', 'notify_outbox']);
+    expect(await tables('SELECT')).toEqual([
+      'form_client_source',
+      'form_limits',
+      'notify_digests',
+      'notify_outbox',
+      'site_publish_due',
+      'site_publish_state',
+    ]);
   });
 });

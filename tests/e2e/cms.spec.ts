@@ -7,6 +7,13 @@
  *   ends in the editor's collections; with the public pages' opener policy
  *   (`same-origin`) on /admin the popup loses its opener and the editor never
  *   signs in, which is why /admin has its own.
+ * - The editorial workflow (drafts as branches with pull requests, each built
+ *   by Netlify as a deploy preview), in the editor's time zone (New York): a
+ *   scheduled post in review shows its publishAt in that zone and links to its
+ *   page on its deploy preview; an edit of a published product becomes a
+ *   branch, a commit on it and a labelled pull request, never a commit on the
+ *   configured branch. A screenshot of the scheduled draft goes to SHOTS_DIR
+ *   when it is set.
  * - Local editing: the folder picker (stubbed) hands the CMS a working copy
  *   held in the browser's private file system (OPFS): content/ of this
  *   repository and a .git folder. An editor changes a product's description
@@ -26,7 +33,7 @@ import { parse as parseYaml } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { applyPublishedHeaders, violations } from './published-headers';
-import { mockGitHubSignIn, mockGitHubStatus, EDITOR } from './github-mock';
+import { mockGitHubSignIn, mockGitHubStatus, EDITOR, type WorkflowDraft } from './github-mock';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 import type { CmsConfig } from '../../src/lib/cms/config';
 import { checkDocument } from '../../src/lib/content/validate';
@@ -101,7 +108,9 @@ test.describe('CMS at /admin', () => {
         { provider: 'github', site_id: 'cms.netlify.com', scope: 'repo,user' },
       ]);
       expect(record.unexpected).toEqual([]);
-      expect(record.calls.slice(0, 5)).toEqual([
+      // The editorial workflow's open pull requests are asked for beside the sign-in's calls, in no fixed place.
+      expect(record.calls).toContain('POST /graphql (open pull requests)');
+      expect(record.calls.filter((c) => c !== 'POST /graphql (open pull requests)').slice(0, 5)).toEqual([
         'GET /user',
         `GET /repos/${config.backend.repo}/collaborators/${EDITOR.login}`,
         'POST /graphql (last commit)',
@@ -117,6 +126,13 @@ test.describe('CMS at /admin', () => {
       const shown = ['content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'x-frame-options'];
       console.log(`/admin response headers:\n${shown.map((name) => `  ${name}: ${headers[name]}`).join('\n')}`);
       console.log(`/admin JavaScript loaded through sign-in: ${javascript()}`);
+
+      // Settings → Redirects: content/redirects.yaml, a list at the root of its file, edited as one.
+      await collections.getByRole('treeitem', { name: 'Settings and copy' }).click();
+      await page.getByRole('row', { name: /^Redirects/ }).click();
+      const redirects = parseYaml(readFileSync('content/redirects.yaml', 'utf8')) as { from: string }[];
+      await expect(page.getByText(`${redirects.length} Redirects`, { exact: true })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'From' }).first()).toHaveValue(redirects[0].from);
     });
 
     test('with the public opener policy (same-origin) on /admin the popup loses its opener and the editor stays signed out', async ({
@@ -142,6 +158,116 @@ test.describe('CMS at /admin', () => {
       expect(record.calls).toEqual([]);
       await expect(page.getByRole('button', { name: /^Sign In with \W?GitHub\W?$/ })).toBeVisible();
       await expect(page.getByRole('tree', { name: 'Collection List' })).toHaveCount(0);
+    });
+  });
+
+  test.describe('the editorial workflow, for an editor in New York', () => {
+    test.use({ timezoneId: 'America/New_York' });
+    const LAUNCH = {
+      file: 'content/posts/launch.md',
+      title: 'Corvana Planner 3 arrives on Tuesday',
+      // 09:00 in Paris: 08:00 UTC, 03:00 in New York.
+      publishAt: '2026-12-08T09:00:00+01:00',
+      preview: 'https://deploy-preview-12--corvana.netlify.app',
+    };
+    const launchText = [
+      '---',
+      'meta:',
+      '  path: /post/{slug}-planner-3',
+      '  name: Planner 3',
+      `  title: ${LAUNCH.title}`,
+      '  description: Planner 3 brings shared roadmaps, scenario planning and a calendar that the whole team can edit at once.',
+      'published: 2026-12-08',
+      `publishAt: ${LAUNCH.publishAt}`,
+      'author: Ada Editor',
+      '---',
+      'Planner 3 is here.',
+      '',
+    ].join('\n');
+    const drafts: WorkflowDraft[] = [
+      {
+        number: 12,
+        branch: 'cms/posts/launch',
+        title: 'Create Blog post “launch”',
+        status: 'pending_review',
+        files: [{ path: LAUNCH.file, text: launchText, changeType: 'ADDED' }],
+        deployPreview: LAUNCH.preview,
+      },
+    ];
+
+    async function signIn(page: Page) {
+      const record = await mockGitHubSignIn(page.context(), config.backend, { drafts });
+      await applyPublishedHeaders(page);
+      await page.goto(ADMIN_PATH);
+      const popup = page.waitForEvent('popup');
+      await page.getByRole('button', { name: /^Sign In with \W?GitHub\W?$/ }).click();
+      const signIn = await popup;
+      if (!signIn.isClosed()) await signIn.waitForEvent('close', { timeout: 30_000 });
+      await expect(page.getByRole('tree', { name: 'Collection List' })).toBeVisible({ timeout: 30_000 });
+      return record;
+    }
+
+    test("a scheduled post in review: its time in the editor's zone, its preview link on its deploy preview", async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 1000 });
+      const record = await signIn(page);
+      await page.getByRole('tree', { name: 'Collection List' }).getByRole('treeitem', { name: 'Blog posts' }).click();
+      await page.getByRole('row', { name: new RegExp(LAUNCH.title) }).click();
+
+      // Stored with Paris's offset, shown in New York's time: the same instant.
+      const publishAt = page.getByLabel('Publish at', { exact: true });
+      await expect(publishAt).toHaveValue('2026-12-08T03:00');
+
+      // The preview link: the entry's page on the deploy preview Netlify reported for its branch.
+      const preview = page.getByRole('button', { name: 'View Preview' }).first();
+      await expect(preview).toBeEnabled({ timeout: 20_000 });
+      if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, '39-cms-scheduled-draft.png') });
+      // Netlify's deploy preview, answered here: the tab opens the entry's link there (/_entry/…, which the build sends on to its page).
+      const asked: string[] = [];
+      await page.context().route(`${LAUNCH.preview}/**`, (route) => {
+        asked.push(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Deploy preview</title>' });
+      });
+      const opened = page.context().waitForEvent('page');
+      await preview.click();
+      const tab = await opened;
+      await tab.waitForLoadState();
+      expect(tab.url()).toBe(`${LAUNCH.preview}/_entry/posts/launch`);
+      expect(asked).toEqual([`${LAUNCH.preview}/_entry/posts/launch`]);
+      await tab.close();
+
+      expect(record.unexpected).toEqual([]);
+      expect(record.calls).toEqual(
+        expect.arrayContaining(['POST /graphql (open pull requests)', 'POST /graphql (files on workflow branches)']),
+      );
+      expect(record.saved.commits).toEqual([]);
+    });
+
+    test('an edit of a published product becomes a branch, a commit on it and a pull request labelled as a draft', async ({ page }) => {
+      const record = await signIn(page);
+      await page.getByRole('tree', { name: 'Collection List' }).getByRole('treeitem', { name: 'Products' }).click();
+      const before = readFileSync(PRODUCT_FILE, 'utf8');
+      await page.getByRole('row', { name: frontmatter(before).title as string }).click();
+      const description = page.getByRole('textbox', { name: 'Description', exact: true }).first();
+      await expect(description).toHaveValue(frontmatter(before).description as string);
+      const changed = 'News from every source you follow, summarized each morning by AI agents, with the sources linked.';
+      await description.fill(changed);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(() => record.saved.labels.length, { timeout: 20_000 }).toBe(1);
+
+      const { branches, commits, pulls, labels } = record.saved;
+      expect(branches).toEqual([{ name: 'refs/heads/cms/products/newsbox', from: expect.stringMatching(/^[0-9a-f]{40}$/) }]);
+      expect(commits).toHaveLength(1);
+      expect(commits[0]).toMatchObject({ branch: 'cms/products/newsbox', expectedHeadOid: branches[0].from, deletions: [] });
+      expect(Object.keys(commits[0].files)).toEqual([PRODUCT_FILE]);
+      expect(frontmatter(commits[0].files[PRODUCT_FILE]).description).toBe(changed);
+      expect(body(commits[0].files[PRODUCT_FILE])).toBe(body(before));
+      expect(pulls).toEqual([
+        { title: expect.stringContaining('newsbox'), head: 'cms/products/newsbox', base: config.backend.branch, draft: true },
+      ]);
+      expect(labels).toEqual([{ number: 13, labels: ['sveltia-cms/draft'] }]);
+      // Nothing was committed to the configured branch.
+      expect(commits.map((c) => c.branch)).not.toContain(config.backend.branch);
+      expect(record.unexpected).toEqual([]);
     });
   });
 

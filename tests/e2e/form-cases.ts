@@ -41,7 +41,10 @@ export interface FormCase {
   copy: { submit: string; submitting: string; error: { title: string; text: string } };
   success: { title: string; text: string };
   fill(form: Locator): Promise<void>;
-  /** The row expected on the wire, without the id. */
+  /**
+   * The row expected on the wire, without the id, when the visit landed on the form's page with
+   * nothing to say where from: the page sent from and the landing page are the form's.
+   */
   expected: Record<string, unknown>;
   /** A field the draft test checks: its label and the value filled in. */
   sample: { label: string; value: string };
@@ -74,6 +77,8 @@ export const cases: FormCase[] = [
       email: 'ada@example.com',
       company: null,
       message: 'We would like to automate our support desk.',
+      sent_from: '/contact',
+      landing_page: '/contact',
     },
     sample: { label: copy.contact.fields.lastName.label, value: 'Lovelace' },
     bounds: boundsOf(contactForm, copy.contact.fields),
@@ -102,6 +107,8 @@ export const cases: FormCase[] = [
       company: 'Navy Labs',
       message: '[DEMO REQUEST] Show us the campaign agents.',
       status: 'new',
+      sent_from: '/advertising',
+      landing_page: '/advertising',
     },
     sample: { label: copy.demo.fields.company.label, value: 'Navy Labs' },
     bounds: boundsOf(demoForm, copy.demo.fields),
@@ -130,6 +137,8 @@ export const cases: FormCase[] = [
       experience: '10+ years',
       portfolio_url: null,
       cover_letter: 'I love orbital mechanics.',
+      sent_from: `/join-${site.slug}`,
+      landing_page: `/join-${site.slug}`,
     },
     sample: { label: copy.careers.fields.experience.label, value: '10+ years' },
     bounds: boundsOf(careersForm, copy.careers.fields),
@@ -160,15 +169,20 @@ export const cases: FormCase[] = [
       experience: '5 years',
       portfolio_url: 'https://example.org/alan',
       cover_letter: 'This product matters to me.',
+      sent_from: '/product-teams',
+      landing_page: '/product-teams',
     },
     sample: { label: copy['product-team'].fields.portfolio.label, value: 'https://example.org/alan' },
     bounds: boundsOf(productTeamForm, copy['product-team'].fields),
   },
 ];
 
-/** Go to the form, start it as a visitor would (it hydrates on first interaction) and wait until it is ready. */
-export async function openForm(page: Page, c: FormCase) {
-  await page.goto(c.path);
+/**
+ * Go to the form, start it as a visitor would (it hydrates on first interaction) and wait until it is ready.
+ * `landing` lands on the form's page with a query and from another site, as a campaign's visitor does.
+ */
+export async function openForm(page: Page, c: FormCase, landing: { query?: string; referer?: string } = {}) {
+  await page.goto(`${c.path}${landing.query ?? ''}`, { referer: landing.referer });
   await hydrateByInteraction(page, `#${c.formId}`);
   await waitForReady(page, `#${c.formId}`);
   return page.locator(`#${c.formId}`);

@@ -14,16 +14,25 @@ import { UUID, cases, copy, expectInlineError, expertise, label, notice, openFor
 import { fill as fillPlaceholders } from '../../src/lib/content/placeholders';
 import { throttledNotice } from '../../src/lib/forms/retry-wait';
 
+const CAMPAIGN_QUERY = '?utm_source=newsletter&utm_medium=email&utm_campaign=spring%20launch&gclid=x1';
+const CAMPAIGN_SOURCE = {
+  referrer_origin: 'https://www.linkedin.com',
+  utm_source: 'newsletter',
+  utm_medium: 'email',
+  utm_campaign: 'spring launch',
+};
+
 const drafts = (page: Page) => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('form-draft:')));
 
 for (const c of cases) {
   test.describe(`${c.key} form (${c.path})`, () => {
-    test('sends exactly the row of its definition with the anon key, then shows the success notice and clears the form', async ({
+    test('sends exactly the row of its definition and where the lead came from, with the anon key, then shows the success notice and clears the form', async ({
       page,
       supabase,
     }) => {
       const insert = supabase.answer(`POST /rest/v1/${c.table}`, [rest.created]);
-      const form = await openForm(page, c);
+      // A campaign's visitor: the landing page's utm_* and the referring site's origin go with the row.
+      const form = await openForm(page, c, { query: CAMPAIGN_QUERY, referer: 'https://www.linkedin.com/feed/?trk=abc' });
       await c.fill(form);
       await form.getByRole('button', { name: c.copy.submit }).click();
       const success = notice(page, 'status', c.success);
@@ -39,7 +48,7 @@ for (const c of cases) {
       expect(headers['content-type']).toBe('application/json');
       expect(headers['content-profile']).toBe('public');
       expect(headers.prefer, 'no return=representation: anon cannot read rows back').toBeUndefined();
-      expect(request.body).toEqual({ id: expect.stringMatching(UUID), ...c.expected });
+      expect(request.body).toEqual({ id: expect.stringMatching(UUID), ...c.expected, ...CAMPAIGN_SOURCE });
 
       await expect(label(form, c.sample.label)).toHaveValue('');
       expect(await drafts(page)).toEqual([]);
@@ -282,6 +291,28 @@ test.describe('form pages', () => {
     await label(form, f.product.label).selectOption(products[0].title);
     if (!products[0].domains.includes(products[1].domains[0])) await expect(domain).toHaveValue('');
     await expect(label(form, f.coverLetter.label)).toHaveAttribute('rows', '6');
+  });
+
+  test("where a lead came from is the tab's landing, kept without cookies; a value the database would refuse is left out", async ({
+    page,
+    supabase,
+  }) => {
+    const insert = supabase.answer('POST /rest/v1/contact_submissions', [rest.created]);
+    const forged = `?utm_source=%01bot&utm_medium=social&utm_campaign=${'x'.repeat(5000)}`;
+    await page.goto(`/blog${forged}`, { referer: 'https://news.example.com/a/story?id=42' });
+    const form = await openForm(page, cases[0]);
+    await cases[0].fill(form);
+    await form.getByRole('button', { name: copy.contact.submit }).click();
+    await expect(notice(page, 'status', copy.contact.success)).toBeVisible();
+    expect(insert.bodies()[0]).toEqual({
+      id: expect.stringMatching(UUID),
+      ...cases[0].expected,
+      landing_page: '/blog',
+      referrer_origin: 'https://news.example.com',
+      utm_medium: 'social',
+    });
+    expect(await page.context().cookies()).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toContain('visit-source');
   });
 
   test('a demo request of type contact is tagged [CONTACT] and thanked for the message', async ({ page, supabase }) => {

@@ -14,7 +14,13 @@
  *   collaborator check and the branch's file tree; GraphQL for the last
  *   commit, the files' text by blob id, each file's last commit, the branch
  *   head and the commit's deploy status. The repository holds content/ as
- *   it is in this working copy.
+ *   it is in this working copy;
+ * - the editorial workflow (publish_mode: editorial_workflow): the open pull
+ *   requests with the CMS's status labels and their files' text on their
+ *   branches (`drafts`), each head commit's Netlify deploy-preview status;
+ *   saving a draft: the branch created from the configured branch's head
+ *   (GraphQL createRef), the commit on it (createCommitOnBranch), the pull
+ *   request (REST) and its status label, each recorded (`record.saved`).
  * Each request must carry the token and name the repository and branch of
  * the configuration; any other request is answered 501 and recorded.
  */
@@ -58,9 +64,35 @@ function contentBlobs(): Blob[] {
     });
 }
 
+/** An open pull request of the editorial workflow: a draft of an entry on its branch, with its deploy preview. */
+export interface WorkflowDraft {
+  number: number;
+  /** cms/<collection>/<slug>, as Sveltia names it. */
+  branch: string;
+  title: string;
+  status: 'draft' | 'pending_review' | 'pending_publish';
+  /** Files the pull request adds or changes, by path from the repository root, with their text on the branch. */
+  files: { path: string; text: string; changeType: 'ADDED' | 'MODIFIED' }[];
+  /** The deploy preview Netlify reported on the branch's head commit (a commit status). */
+  deployPreview?: string;
+}
+
+/** What an editor's saves sent: each as the calls that carry it, their inputs as GitHub receives them. */
+export interface SavedWork {
+  branches: { name: string; from: string }[];
+  commits: { branch: string; expectedHeadOid: string; headline: string; files: Record<string, string>; deletions: string[] }[];
+  pulls: { title: string; head: string; base: string; draft: boolean }[];
+  labels: { number: number; labels: string[] }[];
+}
+
+/** The name Netlify's GitHub app gives a site's deploy preview status. */
+export const NETLIFY_PREVIEW_CONTEXT = 'netlify/corvana/deploy-preview';
+
 export interface SignInRecord {
   /** The query of each request to Netlify's /auth. */
   authorizations: URLSearchParams[];
+  /** What the editorial workflow's saves sent. */
+  saved: SavedWork;
   /** "GET /user", "POST /graphql (contents)" …, in order. */
   calls: string[];
   /** Requests no stub knows, or without the token: the test fails on any. */
@@ -101,12 +133,26 @@ export async function mockGitHubStatus(context: BrowserContext) {
 }
 
 /** Answers the sign-in popup, GitHub's status API and the GitHub API for `repo`, in `context` (the popup is a page of its own). */
-export async function mockGitHubSignIn(context: BrowserContext, { repo, branch }: GitHubRepo): Promise<SignInRecord> {
-  const record: SignInRecord = { authorizations: [], calls: [], unexpected: [] };
+export async function mockGitHubSignIn(
+  context: BrowserContext,
+  { repo, branch }: GitHubRepo,
+  { drafts = [] }: { drafts?: WorkflowDraft[] } = {},
+): Promise<SignInRecord> {
+  const record: SignInRecord = {
+    authorizations: [],
+    saved: { branches: [], commits: [], pulls: [], labels: [] },
+    calls: [],
+    unexpected: [],
+  };
   const [owner, name] = repo.split('/');
   const blobs = contentBlobs();
   const bySha = new Map(blobs.map((b) => [b.sha, b]));
   const head = gitSha('commit', Buffer.from(`tree of ${blobs.map((b) => b.sha).join('')}`));
+  // Each workflow branch's head commit, and what it holds besides the configured branch's files.
+  const branchHeads = new Map(drafts.map((d) => [d.branch, gitSha('commit', Buffer.from(`${d.branch} ${head}`))]));
+  const onBranch = (ref: string, path: string) => drafts.find((d) => d.branch === ref)?.files.find((f) => f.path === path);
+  const previewOf = new Map(drafts.flatMap((d) => (d.deployPreview ? [[branchHeads.get(d.branch)!, d.deployPreview] as const] : [])));
+  let pullNumbers = Math.max(0, ...drafts.map((d) => d.number));
   const unexpected = (request: Request, why: string) => record.unexpected.push(`${request.method()} ${request.url()}: ${why}`);
 
   await context.route(`${NETLIFY_AUTH}?*`, (route) => {
@@ -167,7 +213,15 @@ export async function mockGitHubSignIn(context: BrowserContext, { repo, branch }
     }
     if (request.method() === 'POST' && url.pathname === '/graphql') {
       const { query, variables } = request.postDataJSON() as { query: string; variables: Record<string, string> };
-      if (variables.owner !== owner || variables.repo !== name || (variables.branch !== undefined && variables.branch !== branch)) {
+      const knownBranch = (ref: string | undefined) => ref === undefined || ref === branch || branchHeads.has(ref);
+      // A mutation names its repository in its input (checked with it); a query in its variables.
+      const mutation = /^\s*mutation\b/.test(query);
+      if (
+        !mutation &&
+        ((variables.owner ?? variables.forkOwner) !== owner ||
+          (variables.repo ?? variables.forkRepo) !== name ||
+          !knownBranch(variables.branch))
+      ) {
         unexpected(request, `variables ${JSON.stringify(variables)}`);
         return json(route, {
           errors: [
@@ -177,10 +231,89 @@ export async function mockGitHubSignIn(context: BrowserContext, { repo, branch }
       }
       const aliases = (pattern: RegExp) => [...query.matchAll(pattern)];
       if (/history\(first: 1\) \{ nodes \{ oid message \} \}/.test(query)) {
-        call('last commit');
+        call(variables.branch && variables.branch !== branch ? `last commit of ${variables.branch}` : 'last commit');
+        const oid = branchHeads.get(variables.branch) ?? head;
         return json(route, {
-          data: { repository: { ref: { target: { history: { nodes: [{ oid: head, message: 'Content: update Newsbox' }] } } } } },
+          data: { repository: { ref: { target: { history: { nodes: [{ oid, message: 'Content: update Newsbox' }] } } } } },
         });
+      }
+      if (/pullRequests\(\s*states: OPEN\s*labels:/.test(query)) {
+        call('open pull requests');
+        const wanted = JSON.parse(/labels: (\[[^\]]*\])/.exec(query)![1]) as string[];
+        const nodes = drafts.map((d) => ({
+          id: `PR_${d.number}`,
+          number: d.number,
+          title: d.title,
+          url: `https://github.com/${repo}/pull/${d.number}`,
+          isDraft: d.status === 'draft',
+          isCrossRepository: false,
+          createdAt: '2026-12-01T10:00:00Z',
+          updatedAt: '2026-12-01T10:05:00Z',
+          headRefName: d.branch,
+          headRefOid: branchHeads.get(d.branch),
+          author: { login: EDITOR.login, avatarUrl: AVATAR_URL, name: EDITOR.name, email: EDITOR.email, databaseId: EDITOR.id },
+          labels: { nodes: [{ name: `sveltia-cms/${d.status}` }] },
+          files: { nodes: d.files.map((f) => ({ path: f.path, changeType: f.changeType })) },
+        }));
+        // GitHub filters by label: a pull request the CMS did not label is not listed.
+        return json(route, {
+          data: { repository: { pullRequests: { nodes: nodes.filter((n) => n.labels.nodes.some((l) => wanted.includes(l.name))) } } },
+        });
+      }
+      if (query.includes('object(expression:')) {
+        call('files on workflow branches');
+        const found = aliases(/(\w+):\s*object\(expression: "([^"]+)"\)/g).map(([, alias, expression]) => {
+          const [ref, path] = [expression.slice(0, expression.indexOf(':')), expression.slice(expression.indexOf(':') + 1)];
+          const file = onBranch(ref, path);
+          if (!file) unexpected(request, `no ${path} on ${ref}`);
+          const body = Buffer.from(file?.text ?? '');
+          return [
+            alias,
+            file ? { oid: gitSha('blob', body), byteSize: body.length, isBinary: false, isTruncated: false, text: file.text } : null,
+          ];
+        });
+        return json(route, { data: { repository: Object.fromEntries(found) } });
+      }
+      if (query.includes('fork: repository(') && query.includes('base: repository(')) {
+        call('branch base');
+        return json(route, { data: { fork: { id: 'R_kgDOcorvana' }, base: { ref: { target: { oid: head } } } } });
+      }
+      if (query.includes('createRef(')) {
+        const input = (variables as unknown as { input: { repositoryId: string; name: string; oid: string } }).input;
+        call(`create ${input.name}`);
+        if (input.repositoryId !== 'R_kgDOcorvana') unexpected(request, `a branch in repository ${input.repositoryId}`);
+        record.saved.branches.push({ name: input.name, from: input.oid });
+        branchHeads.set(input.name.replace(/^refs\/heads\//, ''), input.oid);
+        return json(route, { data: { createRef: { ref: { name: input.name } } } });
+      }
+      if (query.includes('createCommitOnBranch(')) {
+        const input = (
+          variables as unknown as {
+            input: {
+              branch: { repositoryNameWithOwner: string; branchName: string };
+              expectedHeadOid: string;
+              fileChanges: { additions?: { path: string; contents: string }[]; deletions?: { path: string }[] };
+              message: { headline: string };
+            };
+          }
+        ).input;
+        call(`commit on ${input.branch.branchName}`);
+        if (input.branch.repositoryNameWithOwner !== repo) unexpected(request, `commit to ${input.branch.repositoryNameWithOwner}`);
+        record.saved.commits.push({
+          branch: input.branch.branchName,
+          expectedHeadOid: input.expectedHeadOid,
+          headline: input.message.headline,
+          files: Object.fromEntries(
+            (input.fileChanges.additions ?? []).map((a) => [a.path, Buffer.from(a.contents, 'base64').toString('utf8')]),
+          ),
+          deletions: (input.fileChanges.deletions ?? []).map((d) => d.path),
+        });
+        const oid = gitSha('commit', Buffer.from(`${input.branch.branchName} ${record.saved.commits.length}`));
+        branchHeads.set(input.branch.branchName, oid);
+        const shas = Object.fromEntries(
+          aliases(/(file_\d+): file\(path: "([^"]+)"\)/g).map(([, alias]) => [alias, { oid: gitSha('blob', Buffer.from(alias)) }]),
+        );
+        return json(route, { data: { createCommitOnBranch: { commit: { oid, committedDate: '2026-12-01T10:10:00Z', ...shas } } } });
       }
       if (query.includes('... on Blob { text isTruncated }')) {
         call('file contents');
@@ -210,10 +343,50 @@ export async function mockGitHubSignIn(context: BrowserContext, { repo, branch }
         call('branch head');
         return json(route, { data: { repository: { ref: { target: { oid: head } } } } });
       }
-      if (query.includes(`object(oid: "${head}")`) && query.includes('deployments(')) {
+      if (query.includes('object(oid:') && query.includes('deployments(')) {
         call('deploy status');
-        return json(route, { data: { repository: { commit_0: { status: null, deployments: { nodes: [] } } } } });
+        // Netlify reports a deploy preview as a commit status on the branch's head: "Deploy Preview ready!".
+        const commits = aliases(/(\w+): object\(oid: "([0-9a-f]{40})"\)/g).map(([, alias, sha]) => {
+          const url = previewOf.get(sha);
+          const contexts = url
+            ? [{ context: NETLIFY_PREVIEW_CONTEXT, state: 'SUCCESS', targetUrl: url, description: 'Deploy Preview ready!' }]
+            : [];
+          return [alias, { status: url ? { contexts } : null, deployments: { nodes: [] }, checkSuites: { nodes: [] } }];
+        });
+        return json(route, { data: { repository: Object.fromEntries(commits) } });
       }
+    }
+    if (request.method() === 'POST' && url.pathname === `/repos/${owner}/${name}/pulls`) {
+      const body = request.postDataJSON() as { title: string; head: string; base: string; draft: boolean };
+      call(`open a pull request from ${body.head}`);
+      record.saved.pulls.push({ title: body.title, head: body.head, base: body.base, draft: body.draft });
+      const number = ++pullNumbers;
+      return json(
+        route,
+        {
+          number,
+          node_id: `PR_${number}`,
+          title: body.title,
+          html_url: `https://github.com/${repo}/pull/${number}`,
+          head: { ref: body.head, sha: branchHeads.get(body.head) },
+          base: { ref: body.base },
+          draft: body.draft,
+          state: 'open',
+          created_at: '2026-12-01T10:10:00Z',
+          updated_at: '2026-12-01T10:10:00Z',
+        },
+        201,
+      );
+    }
+    const labels = new RegExp(`^/repos/${owner}/${name}/issues/(\\d+)/labels$`).exec(url.pathname);
+    if (request.method() === 'POST' && labels) {
+      const body = request.postDataJSON() as { labels: string[] };
+      call(`label pull request ${labels[1]}`);
+      record.saved.labels.push({ number: Number(labels[1]), labels: body.labels });
+      return json(
+        route,
+        body.labels.map((label, i) => ({ id: i + 1, name: label, color: 'ededed', default: false })),
+      );
     }
     unexpected(request, 'no stub');
     return json(route, { message: 'Not Implemented' }, 501);

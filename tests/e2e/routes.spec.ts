@@ -1,8 +1,9 @@
 /**
- * What only a browser shows of the routes: each old path of
- * content/redirects.yaml lands on its target under a static host (the
- * meta-refresh page the build writes there; Netlify answers it with the 301
- * of dist/_redirects, which the pre-publish check compares), and an unknown
+ * What only a browser shows of the routes: each old path that leads elsewhere
+ * (content/redirects.yaml, renamed pages: dist/_redirects) lands on its target
+ * under a static host (the meta-refresh page the build writes there; Netlify
+ * answers it with the 301 of dist/_redirects, which the pre-publish check
+ * compares; the build tests serve it as Netlify does), and an unknown
  * path gets the 404 page with status 404, its words and the missing path
  * logged; the paths no visit loads (aliases, /404 itself) serve a page with
  * one <h1> and no console error or request leaving the site (the pages a
@@ -15,13 +16,13 @@ import { parse } from 'yaml';
 import { test, expect } from './fixtures';
 import { readManifest, servedPaths } from '../../src/lib/routes/manifest';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
-import { sitePages } from '../support/site-under-test';
+import { earlierPaths, sitePages } from '../support/site-under-test';
 import type { SearchCopy } from '../../src/lib/content/schemas';
 
 const manifest = readManifest('content');
 const notFound = (parse(readFileSync('content/search.yaml', 'utf8')) as { search: SearchCopy }).search.notFound;
 
-for (const { from, to } of manifest.redirects) {
+for (const { from, to } of earlierPaths().moved) {
   test(`${from} lands on ${to} under a static host`, async ({ page }) => {
     await page.goto(from);
     await expect(page).toHaveURL(new RegExp(`${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));

@@ -28,20 +28,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 type Field = [label: string, value: string, kind?: 'select'];
 
+/** Where a lead came from when the visit landed on the form's page: that page, both times. */
+const landedOn = (path: string) => ({ sent_from: path, landing_page: path });
+
 interface FormCase {
   name: string;
   path: string;
+  /** The query of the landing (a campaign's utm_*), on the form's page. */
+  query?: string;
   formId: string;
   table: 'contact_submissions' | 'job_applications';
   fields: Field[];
   success: string;
   expected: Record<string, unknown>;
+  /** What the landing adds to the row beyond the page sent from and landed on (the form's). */
+  source?: Record<string, string>;
 }
 
 const cases: FormCase[] = [
   {
     name: 'contact',
     path: '/contact',
+    query: '?utm_source=newsletter&utm_medium=e-mail&utm_campaign=R%C3%BCckkehr',
     formId: 'form-contact',
     table: 'contact_submissions',
     fields: [
@@ -52,6 +60,7 @@ const cases: FormCase[] = [
     ],
     success: copy.contact.success.text,
     expected: { first_name: 'Ada', last_name: 'Ngũyen', email: 'ada@example.com', company: null, message: 'Können Sie uns helfen?' },
+    source: { utm_source: 'newsletter', utm_medium: 'e-mail', utm_campaign: 'Rückkehr' },
   },
   {
     name: 'demo',
@@ -140,7 +149,7 @@ test.use({ windowSize: PHONE });
 for (const c of cases) {
   test(`${c.name} form (${c.path}) sends exactly its row to Supabase and thanks the visitor`, async ({ tab, supabase, site: served }) => {
     supabase.answer(`POST /rest/v1/${c.table}`, rest.created);
-    await tab.goto(c.path);
+    await tab.goto(`${c.path}${c.query ?? ''}`);
     // The visitor types straight away: the first field's focus starts the island, and what is typed
     // before it runs is taken over. The submit button works once it runs.
     for (const [label, value, kind] of c.fields) {
@@ -165,7 +174,7 @@ for (const c of cases) {
     expect(insert.headers['content-profile']).toBe('public');
     expect(insert.headers.prefer, 'no return=representation: anon cannot read rows back').toBeUndefined();
     expect(insert.headers.origin).toBe(served.origin);
-    expect(insert.body).toEqual({ id: expect.stringMatching(UUID), ...c.expected });
+    expect(insert.body).toEqual({ id: expect.stringMatching(UUID), ...c.expected, ...landedOn(c.path), ...c.source });
 
     const first = await fieldOf(tab, c.formId, c.fields[0][0]);
     await waitFor(tab, 'the form to be cleared', (selector) => (document.querySelector(selector) as HTMLInputElement).value === '', first);
@@ -205,7 +214,7 @@ test.describe('published while the page is open (tests/support/deploy.ts)', () =
         'the old scripts were gone',
       ).toBe(true);
       expect(supabase.received.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /rest/v1/${c.table}`]);
-      expect(supabase.received[0].body).toEqual({ id: expect.stringMatching(UUID), ...c.expected });
+      expect(supabase.received[0].body).toEqual({ id: expect.stringMatching(UUID), ...c.expected, ...landedOn(c.path) });
     });
   }
 });

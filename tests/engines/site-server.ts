@@ -1,8 +1,10 @@
 /**
  * Serves the test build (dist/) to Firefox and WebKit the way Netlify would:
- * pretty URLs (/about -> about.html), the 404 page with status 404, and each
- * response's headers from netlify.toml and dist/_headers (each page's
- * Content-Security-Policy as a real header, on top of its <meta>).
+ * pretty URLs (/about -> about.html), the rules of dist/_redirects (301s of
+ * old paths, 410s with their gone pages, a forced rule over a file at its
+ * path: src/lib/deploy/netlify.ts netlifyAnswer), the 404 page with status
+ * 404, and each response's headers from netlify.toml and dist/_headers (each
+ * page's Content-Security-Policy as a real header, on top of its <meta>).
  *
  * Three differences from the published files, all made while serving:
  * - the build's Supabase URL (.env.test) becomes the local stub's origin, in
@@ -31,7 +33,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { headersFor } from '../../src/lib/deploy/netlify';
+import { headersFor, netlifyAnswer, parseRedirectsFile } from '../../src/lib/deploy/netlify';
 import { NOT_FOUND_FILE, servedFile } from '../../src/lib/deploy/dist-folder';
 import { DIST, distFiles, publishedHeaderRules, requireDist } from '../support/site-under-test';
 import { nameScriptsOf, scriptOf } from '../support/deploy';
@@ -90,8 +92,7 @@ export interface SiteServer {
 }
 
 /** The file of dist/ a path resolves to, as Netlify does with pretty URLs; undefined for a 404. */
-const resolveFile = (pathname: string) =>
-  servedFile(decodeURIComponent(pathname), (file) => existsSync(join(DIST, file)) && statSync(join(DIST, file)).isFile());
+const resolveFile = (path: string) => servedFile(path, (file) => existsSync(join(DIST, file)) && statSync(join(DIST, file)).isFile());
 
 /**
  * @param fromOrigin the Supabase origin the build was made with
@@ -105,6 +106,7 @@ export async function startSiteServer(fromOrigin: string, toOrigin: string): Pro
     throw new Error(`no script in ${DIST}/_astro holds the build's Supabase URL ${fromOrigin}: was it built with \`npm run build:test\`?`);
 
   const rules = publishedHeaderRules();
+  const redirects = parseRedirectsFile(readFileSync(join(DIST, '_redirects'), 'utf8'));
   const rewrite = (text: string) => text.replaceAll(fromOrigin, toOrigin);
   const log: ServedRequest[] = [];
   // Each deploy names scripts no earlier one did, so the browser's cache (scripts are immutable) cannot hide it.
@@ -126,9 +128,12 @@ export async function startSiteServer(fromOrigin: string, toOrigin: string): Pro
 
     const script = url.pathname.startsWith('/_astro/') ? scriptOf(url.pathname.slice('/_astro/'.length), deployed) : undefined;
     if (script && 'gone' in script) return reply(404, TYPES['.html'], 'Not Found');
-    const file = script?.file ?? resolveFile(url.pathname);
-    const status = file ? 200 : 404;
-    const served = file ?? NOT_FOUND_FILE;
+    const answer = script?.file
+      ? { status: 200, file: script.file }
+      : netlifyAnswer(decodeURIComponent(url.pathname), redirects, resolveFile, NOT_FOUND_FILE);
+    if (answer.location) return reply(answer.status, 'text/plain; charset=utf-8', '', { Location: answer.location });
+    const status = answer.status;
+    const served = answer.file ?? NOT_FOUND_FILE;
     const type = TYPES[extname(served)] ?? 'application/octet-stream';
     const headers = Object.fromEntries(Object.entries(headersFor(rules, url.pathname)).map(([name, value]) => [name, rewrite(value)]));
     // Every test's page load reaches this server (see above): the published freshness would let the tab reuse a page.

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('the real pg_cron', () => {
-  it('is loaded, and the migrations schedule the drain, the bookkeeping purge and the retention purge', async () => {
+  it('is loaded, and the migrations schedule the drain, the bookkeeping purge, the retention purge and the site’s publishing', async () => {
     expect(server.settings.shared_preload_libraries).toBe('pg_cron');
     const { rows } = await owner.query('select jobname, schedule, command, active from cron.job order by jobname');
     expect(rows).toEqual([
@@ -51,6 +51,7 @@ describe('the real pg_cron', () => {
         active: true,
       },
       { jobname: 'purge-expired-submissions', schedule: '30 3 * * *', command: 'select public.purge_expired_submissions()', active: true },
+      { jobname: 'site-publish', schedule: '* * * * *', command: 'select private.site_publish_tick()', active: true },
     ]);
   });
 

@@ -542,3 +542,75 @@ describe('held rows at a window’s edges, 200 at once', () => {
     }
   });
 });
+
+describe("the team's links, pressed 200 times at once (supabase/schemas/35_team_actions.sql)", () => {
+  const press = (sql: string, params: (i: number) => unknown[]) =>
+    Promise.all(
+      clients.map(async (client, i) => (await client.query<{ answer: { outcome: string } }>(sql, params(i))).rows[0].answer.outcome),
+    );
+  const tally = (outcomes: string[]) =>
+    Object.fromEntries([...new Set(outcomes)].sort().map((o) => [o, outcomes.filter((x) => x === o).length]));
+
+  it('a Release link releases its row once and queues one message; every other press says the link was used', async () => {
+    await fresh();
+    await owner.query(`update private.form_limits set max_rows = 0 where name = 'per_table'`);
+    try {
+      const row = sampleRow(TABLE, 'pressed@example.com');
+      const [stored] = (
+        await sendAll(clients.slice(0, 1), [{ table: TABLE, body: row, headers: { 'cf-connecting-ip': '198.51.100.7' } }], 'read committed')
+      ).answers;
+      expect(kindOf(stored)).toBe('stored');
+      const sameLink = await press(
+        `select public.team_release($1, 'one-link-pressed-200-times', now() + interval '1 day') as answer`,
+        () => [row.id],
+      );
+      expect(tally(sameLink)).toEqual({ link_used: CONCURRENCY - 1, released: 1 });
+      // 200 different links of the same row (the digest's, the alert's, a list's …): still one release.
+      const otherLinks = await press(`select public.team_release($1, $2, now() + interval '1 day') as answer`, (i) => [
+        row.id,
+        `another-link-number-${i}`,
+      ]);
+      expect(tally(otherLinks)).toEqual({ already_released: CONCURRENCY });
+      const { rows } = await owner.query(`select count(*)::int as n from private.notify_outbox where kind = 'row' and row_id = $1`, [
+        row.id,
+      ]);
+      expect(rows).toEqual([{ n: 1 }]);
+    } finally {
+      await owner.query(`update private.form_limits set max_rows = 60 where name = 'per_table'`);
+    }
+  });
+
+  it('an Erase sender link erases once; the storage budget stays exact', async () => {
+    await fresh();
+    const rows = Array.from({ length: 20 }, (_, i) =>
+      sampleRow(i % 2 ? 'job_applications' : TABLE, i % 3 ? 'eve@example.com' : 'EVE@example.com'),
+    );
+    await owner.query(`update private.form_limits set max_rows = 100 where name in ('per_address', 'per_client')`);
+    try {
+      const { answers } = await sendAll(
+        clients.slice(0, rows.length),
+        rows.map((body, i) => ({
+          table: (i % 2 ? 'job_applications' : TABLE) as TableName,
+          body,
+          headers: { 'cf-connecting-ip': ipv4(i + 1) },
+        })),
+        'read committed',
+      );
+      expect(new Set(answers.map(kindOf))).toEqual(new Set(['stored']));
+      const erased = await press(
+        `select public.team_erase('eve@example.com', 'sender-key', 'one-erase-link-pressed', now() + interval '1 day') as answer`,
+        () => [],
+      );
+      expect(tally(erased)).toEqual({ erased: 1, link_used: CONCURRENCY - 1 });
+      const { rows: counted } = await owner.query<{ counted: string; left: number }>(
+        `select (select sum(bytes) from private.form_storage where part <> 'bookkeeping') as counted,
+                (select count(*) from public.contact_submissions) + (select count(*) from public.job_applications) as left`,
+      );
+      expect([Number(counted[0].counted), Number(counted[0].left)]).toEqual([0, 0]);
+    } finally {
+      await owner.query(
+        `update private.form_limits set max_rows = case name when 'per_address' then 3 else 20 end where name in ('per_address', 'per_client')`,
+      );
+    }
+  });
+});

@@ -11,6 +11,9 @@
  *   public.notify_mark_delivered, called as the service role, as PostgREST would) and both
  *   destinations, e-mail and chat, served by one local server: the team's inbox.
  * - `outage` makes the function answer 500 without doing anything, as a failing deploy would.
+ * - With `serve`, the function also answers HTTP on a port of its own, as the project's
+ *   /functions/v1/notify-submission does: the team's action page posts there (./team-actions.bench.ts),
+ *   and its actions call the database's functions as the service role, as they do over PostgREST.
  *
  * The inbox counts what the team received per message, so "none twice" is a count.
  */
@@ -21,6 +24,7 @@ import { readConfig } from '../../supabase/functions/notify-submission/config';
 import type { DestinationName } from '../../supabase/functions/notify-submission/deliver';
 import { createHandler } from '../../supabase/functions/notify-submission/handler';
 import type { Receipts } from '../../supabase/functions/notify-submission/receipts';
+import { readAnswers, type ActionsStore } from '../../supabase/functions/notify-submission/actions-store';
 
 export const WEBHOOK_SECRET = 'pg-suite-webhook-secret';
 
@@ -29,6 +33,10 @@ export interface InboxMessage {
   /** The e-mail's idempotency key, or the chat text's last line (its footer names the row, digest or alert). */
   key: string;
   subject: string;
+  /** The e-mail's text part (what a team member reads, links included); the chat's text. */
+  text: string;
+  /** The e-mail's HTML part. */
+  html?: string;
   at: number;
 }
 
@@ -41,7 +49,16 @@ export interface Team {
   answered: Map<number, number>;
   /** While true the function answers 500 and does nothing. */
   outage: boolean;
+  /** With `serve`: the origin the function answers HTTP on (what the site uses as its Supabase URL). */
+  origin?: string;
   stop: () => Promise<void>;
+}
+
+export interface TeamOptions {
+  /** The function's secrets beside the suite's (NOTIFY_LINK_SECRET, NOTIFY_SITE_URL …). */
+  env?: Record<string, string>;
+  /** Answer HTTP too (the actions page's requests), on this port. */
+  serve?: number;
 }
 
 /** Receipts in the database itself, as the function reaches them over the REST API (as the service role). */
@@ -52,17 +69,53 @@ function sqlReceipts(pool: pg.Pool): Receipts {
   };
 }
 
+/** The team actions' five database functions, as the function calls them over the REST API (as the service role). */
+function sqlActions(pool: pg.Pool): ActionsStore {
+  const call = async (name: string, args: unknown[]) =>
+    (await pool.query<{ a: unknown }>(`select public.${name}(${args.map((_, i) => `$${i + 1}`).join(', ')}) as a`, args)).rows[0].a;
+  return {
+    describeRow: async (row, link) => readAnswers.row(await call('team_describe_row', [row, link])),
+    release: async (row, link, expires) => readAnswers.release(await call('team_release', [row, link, expires])),
+    describeSender: async (email, key, link) => readAnswers.sender(await call('team_describe_sender', [email, key, link])),
+    erase: async (email, key, link, expires) => readAnswers.erase(await call('team_erase', [email, key, link, expires])),
+    heldRows: async (digest, skip, take) => readAnswers.held(await call('team_held_rows', [digest, skip, take])),
+  };
+}
+
+/** The function over HTTP: the request as the platform hands it over, the answer as it is. */
+function serveFunction(handler: (request: Request) => Promise<Response>, port: number): Promise<Server> {
+  const server = createServer((incoming, outgoing) => {
+    let body = '';
+    incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    incoming.on('end', async () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string') headers.set(name, value);
+      const response = await handler(
+        new Request(`http://${incoming.headers.host}${incoming.url}`, {
+          method: incoming.method,
+          headers,
+          body: incoming.method === 'POST' ? body : undefined,
+        }),
+      );
+      outgoing.writeHead(response.status, Object.fromEntries(response.headers)).end(await response.text());
+    });
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
 function startInbox(inbox: InboxMessage[]): Promise<Server> {
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      const parsed = JSON.parse(body) as { subject?: string; text: string };
+      const parsed = JSON.parse(body) as { subject?: string; text: string; html?: string };
       const email = request.url === '/email';
       inbox.push({
         destination: email ? 'email' : 'chat',
         key: email ? String(request.headers['idempotency-key']) : parsed.text.trim().split('\n').at(-1)!,
         subject: email ? parsed.subject! : parsed.text.split('\n')[0],
+        text: parsed.text,
+        ...(email ? { html: parsed.html } : {}),
         at: Date.now(),
       });
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"inbox"}');
@@ -75,7 +128,7 @@ function startInbox(inbox: InboxMessage[]): Promise<Server> {
  * Starts the team's inbox, the function and the worker that feeds it from `connection`'s
  * queue every `pollMs`. `owner` must be allowed to read and write net.* (the database owner).
  */
-export async function startTeam(connection: pg.ClientConfig, pollMs = 50): Promise<Team> {
+export async function startTeam(connection: pg.ClientConfig, pollMs = 50, options: TeamOptions = {}): Promise<Team> {
   const inbox: InboxMessage[] = [];
   const server = await startInbox(inbox);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -87,6 +140,7 @@ export async function startTeam(connection: pg.ClientConfig, pollMs = 50): Promi
     NOTIFY_EMAIL_TO: 'team@corvana.example',
     NOTIFY_CHAT_WEBHOOK_URL: `${base}/chat`,
     NOTIFY_RETRY_DELAY_MS: '50',
+    ...options.env,
   };
   const worker = new pg.Client(connection);
   await worker.connect();
@@ -96,8 +150,17 @@ export async function startTeam(connection: pg.ClientConfig, pollMs = 50): Promi
     readConfig((name) => env[name]),
     () => {},
     sqlReceipts(service),
+    sqlActions(service),
   );
-  const team: Team = { inbox, delivered: [], answered: new Map(), outage: false, stop: async () => {} };
+  const served = options.serve === undefined ? undefined : await serveFunction(handler, options.serve);
+  const team: Team = {
+    inbox,
+    delivered: [],
+    answered: new Map(),
+    outage: false,
+    ...(served ? { origin: `http://127.0.0.1:${(served.address() as AddressInfo).port}` } : {}),
+    stop: async () => {},
+  };
 
   type Queued = { id: string; url: string; body: unknown; headers: Record<string, string>; timeout_milliseconds: number };
   type Answer = { id: string; status: number | null; content: string | null; timed_out: boolean; error: string | null };
@@ -141,6 +204,10 @@ export async function startTeam(connection: pg.ClientConfig, pollMs = 50): Promi
     await loop;
     await Promise.all([worker.end(), service.end()]);
     await new Promise((resolve) => server.close(resolve));
+    if (served) {
+      served.closeAllConnections();
+      await new Promise((resolve) => served.close(resolve));
+    }
   };
   return team;
 }

@@ -19,7 +19,7 @@ import { readManifest, servedPaths, type Manifest } from '../../src/lib/routes/m
 import { indexableRoutes } from '../../src/lib/routes/build';
 import { absoluteUrl } from '../../src/lib/routes/urls';
 import { SITEMAP_INDEX_PATH } from '../../src/lib/routes/sitemap';
-import type { HeaderRule } from '../../src/lib/deploy/netlify';
+import { parseRedirectsFile, type HeaderRule, type RedirectRule } from '../../src/lib/deploy/netlify';
 import { ADMIN_PATH } from '../../src/lib/deploy/csp';
 
 export const DIST = process.env.OUT_DIR ?? 'dist';
@@ -118,6 +118,25 @@ export function publishedHeaderRules(dist = DIST): HeaderRule[] {
  * the sitemap lists exactly the canonical paths that are not noindex (no
  * alias, redirect or draft), each on the canonical host.
  */
+/**
+ * What the build answers at the paths of earlier builds (dist/_redirects, src/lib/routes/published.ts): the moved
+ * ones (301; each has a meta-refresh page), the gone ones (410; each serves its gone page), the CMS's entry links (302).
+ */
+export function earlierPaths(dist = DIST): { moved: RedirectRule[]; gone: RedirectRule[]; entryLinks: RedirectRule[] } {
+  const rules = parseRedirectsFile(readDist('_redirects', dist));
+  return {
+    moved: rules.filter((r) => r.status === 301),
+    gone: rules.filter((r) => r.status === 410),
+    entryLinks: rules.filter((r) => r.status === 302),
+  };
+}
+
+/** The built pages that are no route's: the meta-refresh pages of moved paths and the gone pages. */
+export function pagesOfEarlierPaths(dist = DIST): Set<string> {
+  const { moved, gone } = earlierPaths(dist);
+  return new Set([...moved.map((r) => r.from), ...gone.map((r) => r.to)]);
+}
+
 export function routeMismatches(dist: string, manifest: Manifest): string[] {
   const differences = (what: string, actual: string[], expected: string[]) => [
     ...actual.filter((p) => !expected.includes(p)).map((p) => `${what}: ${p} is not in the route list`),
@@ -129,7 +148,7 @@ export function routeMismatches(dist: string, manifest: Manifest): string[] {
     ...differences(
       'built page',
       site.builtPages(dist).map((p) => p.path),
-      [...servedPaths(manifest).map((s) => s.path), ...manifest.redirects.map((r) => r.from)],
+      [...servedPaths(manifest).map((s) => s.path), ...pagesOfEarlierPaths(dist)],
     ),
     ...differences(
       'sitemap',

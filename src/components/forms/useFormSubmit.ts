@@ -26,6 +26,7 @@ import { emptyValues, newRowId, toRow, type FormDefinition, type Values } from '
 import { typedValues } from '../../lib/forms/early-input';
 import { loadRecoveryScript, showOfflineNotice } from '../../lib/forms/recovery-script';
 import { whenIdleAndWilling } from '../../lib/islands/prefetch';
+import { sourceOf } from '../../lib/forms/visit-source';
 
 export interface FormOptions<N extends string> {
   definition: FormDefinition<N>;
@@ -173,7 +174,12 @@ export function useFormSubmit<N extends string>({ definition, success, error, th
         }
         const rowId = draft.rowId ?? newRowId();
         if (!draft.rowId) updateDraft((d) => ({ ...d, rowId }));
-        const row = toRow(definition, values, rowId);
+        const row = toRow(
+          definition,
+          values,
+          rowId,
+          sourceOf(() => sessionStorage, location.pathname),
+        );
         const outcome = await submitWithRetry(() => backend.insert(definition.table, row));
         if (outcome.ok) {
           done();

@@ -9,9 +9,10 @@
  * carried to the comment of the file's top field (shown at the top of its form).
  */
 import type { ContentSource } from '../content/model';
-import { fieldsOf, jsonSchemaOf, type CmsField } from './fields';
+import { fieldOf, fieldsOf, jsonSchemaOf, type CmsField, type JsonSchema } from './fields';
 import { BODY_PICTURE_HELP } from '../content/pictures';
 import { MEDIA_DIR, PICTURE_PREFIX } from '../images/files';
+import { entryLinkPath } from '../routes/published';
 
 /** Netlify's OAuth provider, which signs editors in to GitHub (its `/auth` page opens in a popup). */
 export const NETLIFY_OAUTH_ORIGIN = 'https://api.netlify.com';
@@ -27,6 +28,8 @@ export interface CmsCollection {
   create?: boolean;
   delete?: boolean;
   slug?: string;
+  /** The link from an entry to its page: /_entry/<folder>/<file>, which the site sends on to the page (src/lib/routes/published.ts). */
+  preview_path?: string;
   identifier_field?: string;
   summary?: string;
   fields?: CmsField[];
@@ -36,7 +39,8 @@ export interface CmsCollection {
 export interface CmsConfig {
   /** GitHub through Netlify's OAuth provider in production; a working copy opened with the folder picker on localhost. */
   backend: { name: 'github'; repo: string; branch: string; base_url: string };
-  publish_mode?: string;
+  /** Drafts as branches with pull requests (each gets a Netlify deploy preview), published by merging. */
+  publish_mode?: 'editorial_workflow';
   /** Uploads go to the content folder's images/, where the image pipeline finds them, named /images/<name> (src/lib/images/files.ts). */
   media_folder: string;
   public_folder: string;
@@ -77,6 +81,15 @@ export interface CmsInput {
 }
 
 /**
+ * The fields of a single file: its top-level fields, or, for a file that is one list at its root
+ * (content/redirects.yaml), that list as the one field of the file (`root`).
+ */
+function fileFields(schema: JsonSchema, name: string): CmsField[] {
+  if (schema.type === 'array') return [{ ...fieldOf(name, schema, false), root: true }];
+  return fieldsOf(schema);
+}
+
+/**
  * The help of each file of a file collection, which the CMS does not show,
  * becomes the comment of its top fields (a file's fields sit under one key:
  * `site:`, `items:` …), shown at the top of the form, unless their hint says
@@ -103,6 +116,8 @@ export function cmsConfig({ model, contentDir, repo, branch, siteUrl, appTitle, 
       format: source.format === 'markdown' ? 'frontmatter' : 'yml',
       create: true,
       slug: '{{slug}}',
+      // The file name, not the path field: a path may hold a placeholder ({slug}) the CMS cannot fill, and may change.
+      preview_path: entryLinkPath(source.name, '{{filename}}'),
       identifier_field: source.summaryField,
       summary: `{{${source.summaryField}}}`,
       fields: source.format === 'markdown' ? [...fields, BODY_FIELD] : fields,
@@ -121,12 +136,16 @@ export function cmsConfig({ model, contentDir, repo, branch, siteUrl, appTitle, 
         name: source.name,
         label: source.label,
         file: `${dir}/${source.file}`,
-        fields: withFileHelp(fieldsOf(jsonSchemaOf(source.schema)), source.description).map((f) => ({ ...f, collapsed: false })),
+        fields: withFileHelp(fileFields(jsonSchemaOf(source.schema), source.name), source.description).map((f) => ({
+          ...f,
+          collapsed: false,
+        })),
       })),
     });
   }
   return {
     backend: { name: 'github', repo, branch, base_url: NETLIFY_OAUTH_ORIGIN },
+    publish_mode: 'editorial_workflow',
     media_folder: `${dir}/${MEDIA_DIR}`,
     public_folder: PICTURE_PREFIX.replace(/\/$/, ''),
     media_libraries: { default: { config: { slugify_filename: true } } },

@@ -34,8 +34,8 @@ export interface JsonSchema {
   required?: string[];
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
-  /** Set by a schema's `.meta({ cmsWidget })`: an upload rather than typed text (src/lib/content/schemas/common.ts imageFile). */
-  cmsWidget?: 'image';
+  /** Set by a schema's `.meta({ cmsWidget })`: an upload rather than typed text (imageFile), a date-time picker (publishAt). */
+  cmsWidget?: 'image' | 'datetime';
 }
 
 export interface CmsField {
@@ -68,7 +68,15 @@ export interface CmsField {
   choose_url?: boolean;
   /** An image field: the kinds of file the upload dialog offers. */
   accept?: string;
+  /** A list that is the whole file (a YAML list at its root, content/redirects.yaml). */
+  root?: boolean;
 }
+
+/**
+ * How a date-time with its zone is stored (Day.js's format): the time the editor picks, in the browser's own zone,
+ * written with that zone's offset, 2026-12-01T09:00:00+01:00, and shown again in the zone of whoever opens it.
+ */
+export const DATE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ';
 
 export interface CmsType {
   name: string;
@@ -172,6 +180,7 @@ export function fieldOf(name: string, s: JsonSchema, required: boolean): CmsFiel
     const pattern = options.map((o) => `(?:${o.pattern!.replace(/^\^/, '').replace(/\$$/, '')})`).join('|');
     return withCommon(name, s, required, { widget: 'string', pattern: [`^(?:${pattern})$`, 'Not in an accepted form: see the hint.'] });
   }
+  if (s.cmsWidget === 'datetime') return withCommon(name, s, required, { widget: 'datetime', format: DATE_TIME_FORMAT });
   if (options)
     throw new Error(`${name}: the CMS generator cannot edit this union (only enums, literal choices, text alternatives and typed lists)`);
   if (s.enum) return withCommon(name, s, required, { widget: 'select', options: s.enum as (string | number)[] });

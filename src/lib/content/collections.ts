@@ -1,9 +1,12 @@
 /**
  * Typed, placeholder-filled access to the content collections for pages and
  * components (build time only). Every string that reaches a page passes
- * through `fillDeep`, so {brand}, {slug}, {url.planner} … are resolved in one
- * place; each file's run-time slots ({page}, {query} …) stay as written for the
- * step that fills them (src/lib/content/model.ts names them).
+ * through `ready`: its placeholders filled (`fillDeep`), so {brand}, {slug},
+ * {url.planner} … are resolved in one place (each file's run-time slots
+ * ({page}, {query} …) stay as written for the step that fills them:
+ * src/lib/content/model.ts names them), and its links to moved pages
+ * followed (./moved-paths.ts). An entry scheduled after the build's time
+ * (./publishing.ts) is in no list these getters return.
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { FormsCopy, SearchCopy, Site, UiCopy } from './schemas';
@@ -11,6 +14,16 @@ import { fillDeep, keepingSlots, placeholderValues } from './placeholders';
 import { runtimeSlotsOf, type RoutedCollection, type SettingsName } from './model';
 import type { ListName } from './lists';
 import { byOrderThenTitle } from './order';
+import { followMoves, type Moves } from './moved-paths';
+import { isLive, publishingTime } from './publishing';
+
+/** The old paths of the site and where each leads now (src/lib/routes/published.ts, through astro.config.mjs). */
+export const moves: Moves = new Map(typeof __PUBLISHED_PATHS__ === 'undefined' ? [] : __PUBLISHED_PATHS__.moved.map((m) => [m.from, m.to]));
+
+/** A value as pages get it: placeholders filled with `values`, links to moved pages followed. */
+function ready<T>(value: T, values: Record<string, string>): T {
+  return followMoves(fillDeep(value, values), moves, values.host);
+}
 
 /**
  * Compute once per production build (content cannot change during one), but
@@ -32,12 +45,12 @@ export const getSite = oncePerBuild(async (): Promise<Site> => {
   if (!entry) throw new Error('content/site.yaml must define a top-level "site:" entry');
   const host = (import.meta.env.SITE as string | undefined)?.replace(/\/$/, '') ?? entry.data.host;
   const site = { ...entry.data, host } as Site;
-  return fillDeep(site, placeholderValues(site));
+  return ready(site, placeholderValues(site));
 });
 
 /** `value` with the site's placeholders filled, the run-time slots of `name`'s files kept as written. */
 export async function filledFor<T>(name: RoutedCollection | SettingsName, value: T): Promise<T> {
-  return fillDeep(value, keepingSlots(placeholderValues(await getSite()), runtimeSlotsOf(name)));
+  return ready(value, keepingSlots(placeholderValues(await getSite()), runtimeSlotsOf(name)));
 }
 
 /** A settings file (content/<name>.yaml, one document under the key `<name>:`), placeholders filled. */
@@ -58,7 +71,7 @@ export const getSearchCopy = oncePerBuild(() => settings<SearchCopy>('search'));
 export async function getList<N extends ListName>(name: N): Promise<CollectionEntry<N>['data'][]> {
   // The data store sorts by id; `order` is the position in the file (see src/content.config.ts).
   const entries = (await getCollection(name)).sort((a, b) => (a.data as { order: number }).order - (b.data as { order: number }).order);
-  return fillDeep(
+  return ready(
     entries.map((e) => e.data as CollectionEntry<N>['data']),
     placeholderValues(await getSite()),
   );
@@ -73,9 +86,10 @@ export async function getClaims(ids: string[]) {
   });
 }
 
-/** The entries of a routed collection, placeholders filled. */
+/** The live entries of a routed collection (./publishing.ts), placeholders filled. */
 export async function getEntries<C extends RoutedCollection>(name: C) {
-  const entries = await getCollection(name);
+  const at = publishingTime();
+  const entries = (await getCollection(name)).filter((e) => isLive(e.data, at));
   return Promise.all(entries.map(async (e) => ({ ...e, data: await filledFor(name, e.data as CollectionEntry<C>['data']) })));
 }
 
@@ -89,10 +103,11 @@ export async function getServices() {
   return (await getEntries('services')).sort((a, b) => byOrderThenTitle(a.data, b.data));
 }
 
-/** A page entry by file name (content/pages/<id>.yaml), placeholders filled. */
+/** A live page entry by file name (content/pages/<id>.yaml), placeholders filled. */
 export async function getPage(id: string) {
   const entry = await getEntry('pages', id);
   if (!entry) throw new Error(`content/pages/${id}.yaml does not exist`);
+  if (!isLive(entry.data, publishingTime())) throw new Error(`content/pages/${id}.yaml is scheduled for later (publishAt): it is not on the site yet`);
   return { ...entry, data: await filledFor('pages', entry.data) };
 }
 

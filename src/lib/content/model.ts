@@ -185,12 +185,13 @@ export function contentModel(categories: readonly string[]): ContentSource[] {
       kind: 'file',
       name: 'redirects',
       label: 'Redirects',
-      description: 'Old paths and the pages they now live at.',
+      description:
+        'Where an old address leads. A page whose path you change, and a page you delete, are taken care of by the build (a redirect to the new path; a "gone" page, status 410). Add a line here to send a removed page, or any old address, to another page instead.',
       file: 'redirects.yaml',
       schema: z.array(redirectSchema),
       group: 'settings',
-      // A list at the root of the file, which the CMS cannot edit; developers change it with the routes.
-      cms: false,
+      // A list at the root of the file: the CMS edits it as a root list.
+      cms: true,
       optional: true,
     },
     ...LIST_NAMES.map(

@@ -6,7 +6,9 @@
  * (./files.ts), parses YAML and frontmatter, fills placeholders with the values
  * of content/site.yaml (keeping each file's run-time slots as written), and
  * validates each document with its schema and its pictures (./pictures.ts),
- * collecting every problem as a line.
+ * collecting every problem as a line. An entry scheduled after the build's
+ * time (./publishing.ts) is checked like any other and then kept apart: it is
+ * in no part of the site yet.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ import { siteSchema, type Site } from './schemas';
 import { checkDocument, ContentError } from './validate';
 import { pagePictureNames, pictureProblems } from './pictures';
 import { line } from './wording';
+import { isLive, publishingTime } from './publishing';
 
 /** A file's parsed data (and a markdown file's body, with the line it starts on), or why it could not be read, in the content check's words. */
 export type Read =
@@ -129,14 +132,16 @@ export function readSite(contentDir = 'content'): Site {
 export interface Content {
   /** content/site.yaml, when it is valid. */
   site?: Site;
-  /** The valid documents of each part of the model, by its name (`pages`, `site`, `list-claims` …). */
+  /** The valid documents of each part of the model that are live at the time read, by its name (`pages`, `site`, `list-claims` …). */
   documents: Map<string, Document[]>;
+  /** The valid entries scheduled after the time read (a `publishAt` later than it), by their folder's name. */
+  scheduled: Map<string, Document[]>;
   /** Every problem of every file, one line each (empty when the content is valid). */
   problems: string[];
 }
 
-/** Every file of a content folder, read and validated, placeholders filled. */
-export function readContent(contentDir = 'content'): Content {
+/** Every file of a content folder, read and validated, placeholders filled; its entries split at `at` into live and scheduled. */
+export function readContent(contentDir = 'content', at: Date = publishingTime()): Content {
   // site.yaml first: its values fill the placeholders of every file, itself included.
   const siteFile = join(contentDir, 'site.yaml');
   const siteRead = existsSync(siteFile) ? parseYamlText(readFileSync(siteFile, 'utf8')) : undefined;
@@ -145,14 +150,17 @@ export function readContent(contentDir = 'content'): Content {
   const values = site.success ? placeholderValues(site.data) : undefined;
 
   const documents = new Map<string, Document[]>();
+  const scheduled = new Map<string, Document[]>();
   const problems: string[] = [];
   for (const source of modelOf(contentDir)) {
     const read = readSource(contentDir, source, values);
-    documents.set(source.name, read.documents);
+    const folder = source.kind === 'folder';
+    documents.set(source.name, folder ? read.documents.filter((d) => isLive(d.data, at)) : read.documents);
+    if (folder) scheduled.set(source.name, read.documents.filter((d) => !isLive(d.data, at)));
     problems.push(...read.problems);
   }
   const filledSite = (documents.get('site')?.[0]?.data as { site?: Site } | undefined)?.site;
-  return { site: filledSite, documents, problems };
+  return { site: filledSite, documents, scheduled, problems };
 }
 
 /** content/redirects.yaml, placeholders filled with `values` (none when the file is missing); throws a ContentError on a problem. */

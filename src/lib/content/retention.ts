@@ -3,7 +3,7 @@
  * privacy policy states these periods through placeholders
  * ({retention.contactRequests}, {retention.jobApplications},
  * {retention.heldSubmissions}), and the database enforces them in
- * public.purge_expired_submissions() (supabase/migrations);
+ * public.purge_expired_submissions() (supabase/schemas/50_retention_and_erasure.sql);
  * tests/db/lifecycle.test.ts fails when the policy and the SQL disagree.
  */
 import { z } from 'astro/zod';

@@ -126,6 +126,11 @@ export function mergeDirectives(base: string[], extra: string[]): string[] {
   return out;
 }
 
+/** The <meta> policy of a page the build writes itself (no inline script, no header-only directive): a moved path's page. */
+export function scriptlessMetaCsp(input: CspInput): string {
+  return [...commonDirectives(input), `script-src ${SCRIPT_RESOURCES.join(' ')}`, `style-src ${STYLE_RESOURCES.join(' ')}`].join('; ');
+}
+
 /** The Content-Security-Policy header of one page, given the sha256 sources of its inline scripts. */
 export function headerCsp({ scriptHashes, ...input }: CspInput & { scriptHashes: string[] }, page?: PagePolicy): string {
   const hashes = [...new Set(scriptHashes)].sort().map((h) => `'${h}'`);

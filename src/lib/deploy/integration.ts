@@ -10,7 +10,13 @@
  *   inline script to the pages: Chromium fetches a header's rules whatever the
  *   page's script-src, and the CSP draft that would check them falls back to
  *   script-src, whose 'self' admits this file;
- * - dist/_redirects: the 301s of content/redirects.yaml;
+ * - dist/_redirects: every path earlier builds published that no page serves
+ *   now (src/lib/routes/published.ts): a forced 301 where it moved (a renamed
+ *   page, an editor's redirect), with a meta-refresh page at the old path for
+ *   other hosts, a forced 410 with its gone page where its entry is gone; and
+ *   each entry's link for editors (/_entry/…, 302);
+ * - dist/publishing.json: when the build ran and when its scheduled entries
+ *   are due, which the database's rebuild trigger reads (supabase/README.md);
  * - dist/social-cards/: each page's social card (src/lib/social-cards/), the
  *   picture its og:image names, kept between builds in Astro's cache folder.
  * Nothing build-dependent is committed, so an inline script or a redirect
@@ -33,9 +39,19 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule, type RedirectRule } from './netlify';
+import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule } from './netlify';
+import {
+  goneHeaderRules,
+  PUBLISHING_FILE_PATH,
+  publishingFile,
+  redirectRules,
+  writeRedirectPages,
+  type PublishedRules,
+  type RedirectPage,
+} from './published-files';
+import { markPreview } from './preview';
 import { builtPages, distFiles, pagePath } from './dist-folder';
-import type { Redirect, Route } from '../routes/build';
+import type { Route } from '../routes/build';
 import {
   ADMIN_PATH,
   ADMIN_POLICY,
@@ -108,13 +124,12 @@ export function feedHeaderRules(distDir: string): HeaderRule[] {
   return existsSync(join(distDir, FEED_PATH.slice(1))) ? [{ for: FEED_PATH, values: { 'Content-Type': FEED_CONTENT_TYPE } }] : [];
 }
 
-/** Forced 301s: the build also writes a meta-refresh page at each old path, which would otherwise be served with 200. */
-export function redirectRules(redirects: Redirect[]): RedirectRule[] {
-  return redirects.map(({ from, to }) => ({ from, to, status: 301, force: true }));
-}
-
 export interface DeployInput extends CspInput {
-  redirects: Redirect[];
+  published: PublishedRules & { builtAt: Date; due: readonly Date[] };
+  /** The meta-refresh page of each moved path, for hosts without dist/_redirects. */
+  redirectPages?: readonly RedirectPage[];
+  /** A deploy preview or branch deploy: noindex everywhere (markPreview). */
+  preview?: boolean;
   /** The site's speculation rules (src/lib/routes/speculation.ts); without them, no rules file and no header. */
   speculationRules?: SpeculationRules;
   /** The pages that get a social card (every page with the site's head), the site and its canonical origin. */
@@ -122,25 +137,41 @@ export interface DeployInput extends CspInput {
 }
 
 /** Writes dist/_headers, dist/_redirects and the speculation rules for the pages in `distDir`; returns what it wrote. */
-export function writeDeployFiles(distDir: string, { redirects, speculationRules, socialCards: _cards, ...csp }: DeployInput) {
+export function writeDeployFiles(
+  distDir: string,
+  { published, redirectPages = [], speculationRules, preview = false, socialCards: _cards, ...csp }: DeployInput,
+) {
+  // First the pages the rules below are made from: the moved paths' pages, then a preview's robots meta on every page.
+  writeRedirectPages(distDir, redirectPages, csp);
+  const previewRules = preview ? markPreview(distDir) : [];
   if (speculationRules) writeFileSync(join(distDir, SPECULATION_RULES_PATH.slice(1)), `${JSON.stringify(speculationRules, null, 2)}\n`);
+  writeFileSync(join(distDir, PUBLISHING_FILE_PATH.slice(1)), publishingFile(published));
+  const pageRules = pageHeaderRules(builtPages(distDir), csp, Boolean(speculationRules));
   const headers = oneRulePerPath([
-    ...pageHeaderRules(builtPages(distDir), csp, Boolean(speculationRules)),
+    ...pageRules,
+    ...goneHeaderRules(pageRules, published.gone),
     ...feedHeaderRules(distDir),
     // Netlify types a file by its extension: application/json, which browsers refuse for rules.
     ...(speculationRules ? [{ for: SPECULATION_RULES_PATH, values: { 'Content-Type': SPECULATION_RULES_TYPE } }] : []),
     ...resourcePolicyRules(distDir),
+    ...previewRules,
   ]);
   const generated = 'Written by the build (src/lib/deploy/integration.ts); never edit or commit.';
   writeFileSync(
     join(distDir, '_headers'),
     renderHeadersFile(headers, [
       generated,
-      'Each page: its CSP with the hashes of its own inline scripts, its opener and resource policies, its caching, its Speculation-Rules. The RSS feed and the rules: their Content-Type. Every other file outside /_astro, /pagefind and /social-cards: its resource policy.',
+      "Each page: its CSP with the hashes of its own inline scripts, its opener and resource policies, its caching, its Speculation-Rules; each removed page's old path: those of the gone page it serves. The RSS feed and the rules: their Content-Type. Every other file outside /_astro, /pagefind and /social-cards: its resource policy.",
     ]),
   );
-  const rules = redirectRules(redirects);
-  writeFileSync(join(distDir, '_redirects'), renderRedirectsFile(rules, [generated, 'From content/redirects.yaml.']));
+  const rules = redirectRules(published);
+  writeFileSync(
+    join(distDir, '_redirects'),
+    renderRedirectsFile(rules, [
+      generated,
+      'Every path an earlier build published that no page serves now (src/lib/routes/published.ts): 301 where it moved, 410 where its entry is gone; then the CMS links to each entry (302).',
+    ]),
+  );
   return { headers, redirects: rules };
 }
 
@@ -169,7 +200,10 @@ export function deployFiles(input: DeployInput): AstroIntegration {
           );
         }
         const written = writeDeployFiles(dist, input);
-        logger.info(`_headers: ${written.headers.length} rules; _redirects: ${written.redirects.length} redirects`);
+        const { moved, gone, entryLinks } = input.published;
+        logger.info(
+          `_headers: ${written.headers.length} rules; _redirects: ${moved.length} moved (301), ${gone.length} gone (410), ${entryLinks.length} entry links (302)`,
+        );
       },
     },
   };

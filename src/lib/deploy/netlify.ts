@@ -128,3 +128,36 @@ export function parseRedirectsFile(text: string): RedirectRule[] {
       return { from, to, status: Number(match[1]), force: match[2] === '!' };
     });
 }
+
+/** What Netlify answers a request: a status, and the file it sends or the address it redirects to. */
+export interface Answer {
+  status: number;
+  /** The build file sent (relative to the build folder); none for a redirect. */
+  file?: string;
+  location?: string;
+}
+
+/**
+ * How Netlify answers a GET of `path` (decoded) with the rules of dist/_redirects, for the build's exact-path
+ * rules: the first rule whose `from` is the path applies when it is forced (`!`) or no file is served at the
+ * path (a file shadows a rule that is not forced); a 3xx redirects, a 200 rewrites, a 404 or 410 sends the
+ * rule's target page with that status. Without a rule: the file (pretty URLs), or 404.html with 404.
+ * `served` is the file lookup (src/lib/deploy/dist-folder.ts servedFile).
+ */
+export function netlifyAnswer(
+  path: string,
+  rules: readonly RedirectRule[],
+  served: (path: string) => string | undefined,
+  notFound = '404.html',
+): Answer {
+  const file = served(path);
+  const normal = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const rule = rules.find((r) => r.from === normal);
+  if (rule && (rule.force || !file)) {
+    if (rule.status >= 300 && rule.status < 400) return { status: rule.status, location: rule.to };
+    const target = served(rule.to);
+    if (rule.status === 200) return target ? { status: 200, file: target } : { status: 404, file: notFound };
+    return { status: rule.status, file: target ?? notFound };
+  }
+  return file ? { status: 200, file } : { status: 404, file: notFound };
+}

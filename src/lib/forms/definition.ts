@@ -13,7 +13,7 @@
  * content/forms.yaml, the regenerated _shared/form-definitions.ts, and the tests that name fields.
  */
 
-/** The tables the forms write to (supabase/migrations). */
+/** The tables the forms write to (supabase/schemas/10_form_tables.sql). */
 export type TableName = 'contact_submissions' | 'job_applications';
 
 /**
@@ -88,9 +88,15 @@ export function emptyValues<N extends string>(definition: FormDefinition<N>): Va
  * an optional field left empty becomes null. Every row carries a
  * client-generated `id`, so a retried insert can never store the same
  * submission twice (the second attempt hits the primary key). Composed
- * columns follow the field columns, then the fixed ones.
+ * columns follow the field columns, then the fixed ones, then where the
+ * lead came from (`source`, ./visit-source.ts: only the values it has).
  */
-export function toRow<N extends string>(definition: FormDefinition<N>, values: Values<N>, id: string): Row {
+export function toRow<N extends string>(
+  definition: FormDefinition<N>,
+  values: Values<N>,
+  id: string,
+  source: Readonly<Record<string, string>> = {},
+): Row {
   const row: Row = { id };
   for (const field of definition.fields) {
     if (!field.column) continue;
@@ -98,7 +104,7 @@ export function toRow<N extends string>(definition: FormDefinition<N>, values: V
     row[field.column] = value === '' && !field.required ? null : value;
   }
   for (const composed of definition.compose ?? []) row[composed.column] = composedValue(composed, values);
-  return Object.assign(row, definition.fixed);
+  return Object.assign(row, definition.fixed, source);
 }
 
 function composedValue<N extends string>(composed: ComposedColumn<N>, values: Values<N>): string {

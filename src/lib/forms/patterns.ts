@@ -2,7 +2,7 @@
  * Input rules shared by the form definitions and the sign-in card (a module of
  * its own, so the sign-in page loads none of the forms' definitions).
  *
- * The patterns are the database's text rules (supabase/migrations/*_form_text_rules.sql)
+ * The patterns are the database's text rules (supabase/schemas/11_form_text_rules.sql)
  * written for the browser, which matches a `pattern` against the whole value
  * with the `v` flag. The characters are spelled out, as in the SQL, because
  * `\s` differs between the two; tests/db/text-rules.test.ts runs both on the
@@ -54,6 +54,18 @@ export const LONG_TEXT_PATTERN = `[${INVISIBLE}\\t\\n]*[^${CONTROL}${INVISIBLE}]
 export const EMAIL_PATTERN = `[^@${NOT_IN_ADDRESS}]+@${LABEL}(?:\\.${LABEL})+`;
 /** Portfolio links must be web links (no javascript: or data: URLs reach the staff dashboard); the scheme in any case, as in the database. */
 export const URL_PATTERN = `[Hh][Tt][Tt][Pp][Ss]?://[^${NOT_IN_ADDRESS}]+`;
+
+/**
+ * A path of this site, as `location.pathname` spells it (percent-encoded, so ASCII): a slash, then
+ * the characters RFC 3986 allows in a path but the quote, which only serves to break out of markup. No
+ * query, no fragment: where a lead came from is the page, never what its address carried.
+ */
+export const PATH_PATTERN = '\\/[A-Za-z0-9._~!$&\\(\\)*+,;=:@%\\/\\-]*';
+/**
+ * A web origin as browsers serialise one (`new URL(referrer).origin`): http(s), a host in lower-case
+ * ASCII (an IDN as punycode) or a bracketed IPv6 address, an optional port. Never a path or a query.
+ */
+export const ORIGIN_PATTERN = 'https?:\\/\\/(?:[a-z0-9\\-]+(?:\\.[a-z0-9\\-]+)*|\\[[0-9a-f:.]+\\])(?::[0-9]{1,5})?';
 
 /** Shortest password the sign-in service accepts (supabase/config.toml [auth] minimum_password_length). */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -20,7 +20,7 @@ import type { InsertResult } from '../supabase/rest';
 
 export type { InsertResult };
 
-/** The `code` of the database throttle's 429 body (supabase/migrations/*_form_throttle.sql). */
+/** The `code` of the database throttle's 429 body (supabase/schemas/21_form_throttle.sql). */
 export const THROTTLE_CODE = 'form_throttled';
 
 export type Outcome =

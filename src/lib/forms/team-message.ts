@@ -11,6 +11,7 @@
  */
 import type { ComposedColumn, FormDefinition, InputKind, TableName } from './definition';
 import { EMAIL_PATTERN, FORMAT } from './patterns';
+import { SOURCE_COLUMNS } from './visit-source';
 
 export interface TeamField {
   name: string;
@@ -108,5 +109,13 @@ export const EMAIL_PATTERN = ${json(EMAIL_PATTERN)};
 
 /** The characters that show nothing but are not spaces (for a character class, flag v). */
 export const FORMAT = ${json(FORMAT)};
+
+/**
+ * Where a lead came from: columns of both tables that every form fills when it can
+ * (src/lib/forms/visit-source.ts), in the order the team's message shows them.
+ */
+export const SOURCE_COLUMNS = ${json(SOURCE_COLUMNS.map((source) => source.column))} as const;
+
+export type SourceColumn = (typeof SOURCE_COLUMNS)[number];
 `;
 }

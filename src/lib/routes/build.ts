@@ -21,7 +21,8 @@
  *   description, so the sitemap, the search index, the breadcrumbs and the
  *   built pages follow the number of posts; posts sit under it in
  *   breadcrumbs unless they name another `parent`;
- * - no path may be claimed twice, and a redirect must land on a page.
+ * - no path may be claimed twice (the editors' redirects and the paths the
+ *   site published before are ./published.ts's).
  */
 import { PAGE_SLOTS, type PageMeta, type Picture } from '../content/schemas';
 import type { RouteKind } from '../content/model';
@@ -51,6 +52,8 @@ export interface RouteSource {
   cover?: Picture;
   /** The blog: the page that lists the posts, and the metadata of its later pages. */
   listing?: LaterPages;
+  /** The kinds of entry the page lists (the blog its posts, a product grid the products): the section of a gone entry of that kind. */
+  lists?: RouteKind[];
 }
 
 /** One page of the blog. */
@@ -88,15 +91,44 @@ interface RoutedData {
   published?: Date;
   cover?: Picture;
   listing?: { later: LaterPages };
+  sections?: { type: string }[];
 }
+
+/** The section types that list the entries of a kind. */
+const LISTING_SECTIONS: Record<string, RouteKind> = { 'product-grid': 'product', 'service-grid': 'service' };
 
 /** What an entry of `kind` brings to the route list, from its validated data (placeholders filled). */
 export function routeSourceOf(kind: RouteKind, id: string, data: unknown): RouteSource {
-  const { meta, layout, published, cover, listing } = data as RoutedData;
-  return { kind, id, meta, ownFile: layout === 'custom', published, ...(cover ? { cover } : {}), listing: listing?.later };
+  const { meta, layout, published, cover, listing, sections = [] } = data as RoutedData;
+  const lists = [...new Set([...(listing ? (['post'] as const) : []), ...sections.flatMap((s) => LISTING_SECTIONS[s.type] ?? [])])];
+  return {
+    kind,
+    id,
+    meta,
+    ownFile: layout === 'custom',
+    published,
+    ...(cover ? { cover } : {}),
+    listing: listing?.later,
+    ...(lists.length > 0 ? { lists } : {}),
+  };
 }
 
-export class RouteError extends Error {}
+/** A path claimed twice: by `first`, then by `second` (an entry, or an alias or a page of the blog of one). */
+export interface RouteProblem {
+  path: string;
+  first: { kind: string; id: string };
+  second: { kind: string; id: string };
+  /** Where in the second entry: `meta.path`, or `meta.aliases.<n>`. */
+  field: (string | number)[];
+  message: string;
+}
+
+export class RouteError extends Error {
+  constructor(readonly problems: RouteProblem[]) {
+    super(problems.map((p) => p.message).join('\n'));
+    this.name = 'RouteError';
+  }
+}
 
 const describe = (r: { kind: string; id: string }, page = 1) => `${r.kind} "${r.id}"${page > 1 ? ` (page ${page})` : ''}`;
 
@@ -162,11 +194,21 @@ function listingRoutes<S extends RouteSource>(source: S, first: PageMeta, later:
   });
 }
 
-/** Every routed entry of `sources`, checked for paths claimed twice and redirects that land nowhere. */
-export function buildRoutes<S extends RouteSource>(sources: readonly S[], redirects: readonly Redirect[] = []): Route<S>[] {
+/** Every routed entry of `sources`, checked for paths claimed twice (every such problem listed). */
+export function buildRoutes<S extends RouteSource>(sources: readonly S[]): Route<S>[] {
   const listings = sources.filter((s) => s.meta && s.listing);
-  if (listings.length > 1)
-    throw new RouteError(`Only one page can list the posts (layout: blog), not ${listings.map((s) => describe(s)).join(' and ')}`);
+  if (listings.length > 1) {
+    const [first, ...others] = listings;
+    throw new RouteError(
+      others.map((other) => ({
+        path: other.meta!.path,
+        first,
+        second: other,
+        field: ['layout'],
+        message: `only one page can list the posts (layout: blog), not ${listings.map((s) => describe(s)).join(' and ')}: give this page another layout`,
+      })),
+    );
+  }
   const blogPath = listings[0]?.meta?.path;
 
   const routed = new Map<S, Route<S>>();
@@ -184,23 +226,25 @@ export function buildRoutes<S extends RouteSource>(sources: readonly S[], redire
     return route ? [route] : [];
   });
 
-  const owners = new Map<string, string>();
-  const claim = (path: string, owner: string) => {
+  const owners = new Map<string, { route: Route<S>; what: string }>();
+  const problems: RouteProblem[] = [];
+  const claim = (path: string, route: Route<S>, what: string, field: (string | number)[]) => {
     const previous = owners.get(path);
-    if (previous) throw new RouteError(`The path ${path} is claimed twice: by ${previous} and by ${owner}`);
-    owners.set(path, owner);
+    if (!previous) return void owners.set(path, { route, what });
+    problems.push({
+      path,
+      first: previous.route,
+      second: route,
+      field,
+      message: `the path ${path} is claimed twice: by ${previous.what} and by ${what}`,
+    });
   };
   for (const route of routes) {
-    claim(route.path, describe(route, route.listing?.page));
-    for (const alias of route.meta.aliases) claim(alias, `an alias of ${describe(route)}`);
+    const page = route.listing?.page ?? 1;
+    claim(route.path, route, describe(route, page), ['meta', 'path']);
+    if (page === 1) route.meta.aliases.forEach((alias, n) => claim(alias, route, `an alias of ${describe(route)}`, ['meta', 'aliases', n]));
   }
-  const pagePaths = new Set(routes.flatMap((r) => [r.path, ...r.meta.aliases]));
-  for (const redirect of redirects) {
-    claim(redirect.from, `the redirect to ${redirect.to}`);
-    if (!pagePaths.has(redirect.to)) {
-      throw new RouteError(`content/redirects.yaml: ${redirect.from} redirects to ${redirect.to}, which is not a page of the site`);
-    }
-  }
+  if (problems.length > 0) throw new RouteError(problems);
   return routes;
 }
 

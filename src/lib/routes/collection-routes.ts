@@ -5,20 +5,17 @@
  */
 import { getEntries, oncePerBuild, type FilledEntry } from '../content/collections';
 import { ROUTED_COLLECTION_NAMES, ROUTED_COLLECTIONS, type RoutedCollection } from '../content/model';
-import { readRedirectsOf } from '../content/read';
 import type { PageMeta } from '../content/schemas';
-import { getSite } from '../content/collections';
-import { placeholderValues } from '../content/placeholders';
-import { buildRoutes, routeSourceOf, type Redirect, type Route, type RouteSource } from './build';
+import { buildRoutes, routeSourceOf, type Route, type RouteSource } from './build';
 
 /** A route's entry: its kind and the collection entry it was made from, so each layout gets its own entry's type. */
 export type RoutedEntry = {
   [C in RoutedCollection]: RouteSource & { kind: (typeof ROUTED_COLLECTIONS)[C]['kind']; entry: FilledEntry<C> };
 }[RoutedCollection];
 
-/** content/redirects.yaml, placeholders filled, read by the same reader as the manifest (it is not a collection). */
-export async function getRedirects(): Promise<Redirect[]> {
-  return readRedirectsOf(process.env.CONTENT_DIR ?? 'content', placeholderValues(await getSite()));
+/** The paths earlier builds published whose entry is gone (410), each with its gone page (astro.config.mjs). */
+export function getGonePaths() {
+  return __PUBLISHED_PATHS__.gone;
 }
 
 export const getRoutes = oncePerBuild(async (): Promise<Route<RoutedEntry>[]> => {
@@ -29,7 +26,7 @@ export const getRoutes = oncePerBuild(async (): Promise<Route<RoutedEntry>[]> =>
       ),
     ),
   );
-  return buildRoutes(sources.flat(), await getRedirects());
+  return buildRoutes(sources.flat());
 });
 
 /** Metadata of every route, keyed by canonical path: the breadcrumbs' page names. */

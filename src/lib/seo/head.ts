@@ -25,11 +25,35 @@ export interface HeadInput {
   /** Page-specific structured data (SoftwareApplication, FAQPage, BlogPosting …). */
   jsonLd?: JsonLd[];
   ogType?: 'website' | 'article';
-  /** The page's social card (src/lib/social-cards/card.ts), which the build writes. */
-  card: Pick<SocialCard, 'url' | 'width' | 'height' | 'mimeType' | 'alt'>;
+  /** The page's social card (src/lib/social-cards/card.ts), which the build writes; none for a page without an address of its own. */
+  card?: Pick<SocialCard, 'url' | 'width' | 'height' | 'mimeType' | 'alt'>;
 }
 
-export function buildHead({ site, host, meta, card, crumbs = [], jsonLd = [], ogType = 'website' }: HeadInput): HeadTag[] {
+export function buildHead(input: HeadInput): HeadTag[] {
+  const { card, meta, site } = input;
+  // A gone page (src/pages/[...gone].astro) answers old addresses with 410: nothing to share, index or call canonical.
+  if (!card)
+    return [
+      { tag: 'title', attrs: {}, content: meta.title },
+      { tag: 'meta', attrs: { name: 'description', content: meta.description } },
+      { tag: 'meta', attrs: { name: 'robots', content: 'noindex, nofollow' } },
+      {
+        tag: 'link',
+        attrs: { rel: 'alternate', type: 'application/rss+xml', title: site.feed.title, href: absoluteUrl(input.host, FEED_PATH) },
+      },
+    ];
+  return socialHead({ ...input, card });
+}
+
+function socialHead({
+  site,
+  host,
+  meta,
+  card,
+  crumbs = [],
+  jsonLd = [],
+  ogType = 'website',
+}: HeadInput & Pick<Required<HeadInput>, 'card'>): HeadTag[] {
   const canonical = absoluteUrl(host, meta.path);
   const tags: HeadTag[] = [
     { tag: 'title', attrs: {}, content: meta.title },

@@ -274,3 +274,11 @@ export const EMAIL_PATTERN =
 /** The characters that show nothing but are not spaces (for a character class, flag v). */
 export const FORMAT =
   '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u2060-\\u2065\\u206A-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFFB\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}\\u202A-\\u202E\\u2066-\\u2069';
+
+/**
+ * Where a lead came from: columns of both tables that every form fills when it can
+ * (src/lib/forms/visit-source.ts), in the order the team's message shows them.
+ */
+export const SOURCE_COLUMNS = ['sent_from', 'landing_page', 'referrer_origin', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+export type SourceColumn = (typeof SOURCE_COLUMNS)[number];

@@ -23,6 +23,13 @@ export interface Config {
   /** The shared secret every request must carry in the `x-webhook-secret` header. */
   secret?: string;
   /**
+   * NOTIFY_LINK_SECRET: the key of the team's action links (./links.ts), known to this function
+   * alone (not to the database, unlike the webhook secret). At least 32 characters.
+   */
+  linkSecret?: string;
+  /** NOTIFY_SITE_URL's origin, e.g. https://corvana.example: where the links lead, and the only origin the actions accept. */
+  site?: string;
+  /**
    * The project's API and service-role key (SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, which the
    * platform sets in every Edge Function): where delivered keys are remembered, so a repeat is
    * dropped. Without them every request is sent (Resend's idempotency key still holds e-mail).
@@ -38,6 +45,23 @@ export interface Config {
   missing: string[];
   /** A destination with some but not all of its secrets set: probably a mistake worth a log line. */
   incomplete: string[];
+  /** Why messages carry no action links (an unset or unusable NOTIFY_LINK_SECRET or NOTIFY_SITE_URL); empty when they do. */
+  linksOff: string[];
+}
+
+/** The shortest link secret accepted: 32 characters (`openssl rand -hex 32` gives 64). */
+export const MIN_LINK_SECRET = 32;
+
+/** The origin of an https URL (http only for a local address), or undefined. */
+function siteOrigin(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+    return url.protocol === 'https:' || (url.protocol === 'http:' && local) ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const EMAIL_SECRETS = ['RESEND_API_KEY', 'NOTIFY_EMAIL_FROM', 'NOTIFY_EMAIL_TO'] as const;
@@ -64,8 +88,24 @@ export function readConfig(env: (name: string) => string | undefined): Config {
     .filter(Boolean);
   const supabaseUrl = get('SUPABASE_URL');
   const serviceKey = get('SUPABASE_SERVICE_ROLE_KEY');
+  const linkSecret = get('NOTIFY_LINK_SECRET');
+  const site = siteOrigin(get('NOTIFY_SITE_URL'));
+  const linksOff = [
+    ...(linkSecret === undefined ? ['NOTIFY_LINK_SECRET is not set'] : []),
+    ...(linkSecret !== undefined && linkSecret.length < MIN_LINK_SECRET
+      ? [`NOTIFY_LINK_SECRET is shorter than ${MIN_LINK_SECRET} characters`]
+      : []),
+    ...(get('NOTIFY_SITE_URL') === undefined
+      ? ['NOTIFY_SITE_URL is not set']
+      : site === undefined
+        ? ['NOTIFY_SITE_URL is not an https URL']
+        : []),
+  ];
   return {
     secret: get('NOTIFY_WEBHOOK_SECRET'),
+    ...(linkSecret !== undefined && linkSecret.length >= MIN_LINK_SECRET ? { linkSecret } : {}),
+    ...(site ? { site } : {}),
+    linksOff,
     receipts: supabaseUrl && serviceKey ? { url: supabaseUrl.replace(/\/+$/, ''), serviceKey } : undefined,
     email:
       missingEmail.length === 0

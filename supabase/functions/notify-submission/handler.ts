@@ -16,17 +16,26 @@
  * destinations that have not had it (receipts.ts).
  *
  * Logs name the table, the row id or the delivery key, and the destinations, never a field of the row.
+ *
+ * Messages carry the team's action links, signed here (./links.ts) when NOTIFY_LINK_SECRET and
+ * NOTIFY_SITE_URL are set; a request to …/actions is the actions page's (./actions.ts), which has
+ * its own rules and answers.
  */
 import type { Config } from './config.ts';
 import { deliveriesFor, send, type Log } from './deliver.ts';
-import { alertMessage, buildMessage, decide, digestMessage, summaryMessage, type Message } from './message.ts';
+import { alertMessage, buildMessage, decide, digestMessage, signLinks, summaryMessage, type Message } from './message.ts';
 import { parseAlert, parsePayload, parseSummary } from './payload.ts';
 import { restReceipts, type Receipts } from './receipts.ts';
+import { createActionsHandler } from './actions.ts';
+import { restActionsStore, type ActionsStore } from './actions-store.ts';
 
 export const SECRET_HEADER = 'x-webhook-secret';
 
-/** A row is at most ~17 KB of text; anything far larger is not a webhook of ours. */
-const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * A row is at most ~17 KB of text, a digest's 50 held rows (their long texts cut to 200
+ * characters) at most ~120 KB; anything far larger is not a webhook of ours.
+ */
+export const MAX_BODY_BYTES = 256 * 1024;
 
 const json = (status: number, body: Record<string, unknown>) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -43,14 +52,33 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return difference === 0;
 }
 
+/** Whether a request is for the team's actions (the path inside the function ends in /actions). */
+export const isActionsRequest = (request: Request) => /\/actions\/?$/.test(new URL(request.url).pathname);
+
 export function createHandler(
   config: Config,
   log: Log = console.log,
   receipts: Receipts | undefined = config.receipts ? restReceipts(config.receipts, config.timeoutMs) : undefined,
+  actionsStore: ActionsStore | undefined = config.receipts ? restActionsStore(config.receipts, config.timeoutMs) : undefined,
+  now: () => number = Date.now,
 ): (request: Request) => Promise<Response> {
   const prefix = (line: string) => log(`notify-submission: ${line}`);
+  const actions = createActionsHandler(config, actionsStore, log, now);
+  if (config.linksOff.length > 0) prefix(`messages carry no action links: ${config.linksOff.join('; ')}`);
 
   return async (request) => {
+    if (isActionsRequest(request)) {
+      try {
+        return await actions(request);
+      } catch (error) {
+        // Whatever went wrong, the page gets a reason code and nothing of the error itself.
+        prefix(`actions: unexpected ${(error as Error).name}`);
+        return new Response(JSON.stringify({ code: 'internal' }), {
+          status: 500,
+          headers: { 'content-type': 'application/json', 'cache-control': 'no-store', vary: 'Origin' },
+        });
+      }
+    }
     if (request.method !== 'POST') return json(405, { error: 'only POST is accepted' });
     if (!config.secret) {
       prefix('NOTIFY_WEBHOOK_SECRET is not set; refusing every request');
@@ -104,7 +132,8 @@ export function createHandler(
     return deliver(decision === 'summary' ? summaryMessage(submission) : buildMessage(submission));
   };
 
-  async function deliver(message: Message): Promise<Response> {
+  async function deliver(unsigned: Message): Promise<Response> {
+    const message = await signLinks(unsigned, config.linkSecret, config.site, Math.floor(now() / 1000));
     const row = message.deliveryKey ?? `${message.table}/${message.rowId}`;
     const configured = deliveriesFor(config, message);
     if (configured.length === 0) {

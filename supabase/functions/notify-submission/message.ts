@@ -20,11 +20,38 @@
  * nothing (`decide`). Since the holding migration the database posts at most
  * the limit; the rows without a message of their own reach the team counted in
  * a digest (`digestMessage`), and a flood or a full storage budget is told at
- * once in a short alert (`alertMessage`). Neither holds anything a visitor wrote.
+ * once in a short alert (`alertMessage`). Those hold no visitor text but a line
+ * for each held row (at most 50), so the team can tell a real lead from the flood.
+ *
+ * The team acts from the message: each held row has "Release" and "Erase sender",
+ * a lead's own message "Erase sender", a digest a link to all its held rows
+ * (`ActionLink`, signed by ./links.ts once the message is built: `signLinks`).
+ * Without the link secret the message names the SQL that does the same.
  */
-import { EMAIL_PATTERN, FORMAT, FORMS, type FormId, type TeamForm } from '../_shared/form-definitions.ts';
+import {
+  EMAIL_PATTERN,
+  FORMAT,
+  FORMS,
+  SOURCE_COLUMNS,
+  type FormId,
+  type SourceColumn,
+  type TeamForm,
+} from '../_shared/form-definitions.ts';
 import { formOf } from './read-row.ts';
-import type { Alert, Digest, Submission } from './payload.ts';
+import { LINK_LIFETIME_SECONDS, linkUrl, signLink, type LinkBody } from './links.ts';
+import type { Alert, Digest, HeldRow, Submission } from './payload.ts';
+
+/** The words of the actions, for the team. */
+export const ACTION_LABELS = { release: 'Release', erase: 'Erase sender', list: 'Open the list' } as const;
+
+/** How the team's message names the columns that say where a lead came from. */
+export const SOURCE_LABELS = {
+  sentFrom: 'Sent from',
+  landing: 'Landed on',
+  referrer: 'Referred by',
+  campaign: 'Campaign (source / medium / name)',
+  unknown: 'Came from',
+} as const;
 
 export const TITLES: Record<FormId, string> = {
   contact: 'Contact request',
@@ -32,6 +59,19 @@ export const TITLES: Record<FormId, string> = {
   careers: 'Careers application',
   'product-team': 'Product-team application',
 };
+
+/** A link the team acts by: what it says, what it does, and once signed, where it goes. */
+export interface ActionLink {
+  label: string;
+  body: Omit<LinkBody, 'expires'>;
+  url?: string;
+}
+
+/** One held row of a digest or an alert: a line of it, and its two actions. */
+export interface HeldLine {
+  text: string;
+  links: ActionLink[];
+}
 
 export interface Message {
   kind: FormId | 'summary' | 'alert';
@@ -51,6 +91,12 @@ export interface Message {
   replyTo?: string;
   /** The outbox's key for this message (the same on every retry): repeats of a delivered key are dropped. */
   deliveryKey?: string;
+  /** Held rows with their actions (a digest, a held alert), after the intro. */
+  held?: { heading: string; lines: HeldLine[]; rest?: string };
+  /** Actions on the whole message, last: "Erase sender" of a lead, the list of a digest's held rows. */
+  actions?: ActionLink[];
+  /** Said instead of the links when they cannot be signed (no link secret): the SQL that does the same. */
+  withoutLinks?: string;
 }
 
 /** Control characters but tab and newline, and everything that shows nothing but a space. */
@@ -121,16 +167,105 @@ export function buildMessage(submission: Submission, forms: readonly TeamForm[] 
   const email = form.fields.find((field) => field.input === 'email');
   const address = email ? values[email.name] : undefined;
   const title = TITLES[form.id as FormId] ?? 'Submission';
+  const { released } = submission;
   return {
     kind: form.id as FormId,
     title,
-    subject: `New ${title.toLowerCase()}: ${oneLine(name || address || record.id, 120)}`,
-    fields,
+    subject: `New ${title.toLowerCase()}${released ? ' (released from review)' : ''}: ${oneLine(name || address || record.id, 120)}`,
+    ...(released
+      ? {
+          intro:
+            `Held for review while the forms received more than their limits${released.digestId ? ` (counted in digest ${released.digestId})` : ''}, ` +
+            `and released by the team ${utc(released.at)}: a lead of its own.`,
+        }
+      : {}),
+    fields: [...fields, ...sourceFields(record)],
     table: submission.table,
     rowId: record.id,
     received: utc(record.created_at),
     ...(address && isEmail(address) ? { replyTo: address } : {}),
     ...(submission.delivery ? { deliveryKey: submission.delivery.key } : {}),
+    ...(address?.trim() ? { actions: [eraseLink(address)], withoutLinks: eraseSql(address) } : {}),
+  };
+}
+
+/** Where the lead came from, as the row records it: each line it has, or one line saying nothing was recorded. */
+export function sourceFields(record: Readonly<Record<string, string | null | undefined>>): [string, string][] {
+  const value = (column: SourceColumn) => record[column]?.trim() || '';
+  const lines: [string, string][] = [];
+  if (value('sent_from')) lines.push([SOURCE_LABELS.sentFrom, value('sent_from')]);
+  if (value('landing_page')) lines.push([SOURCE_LABELS.landing, value('landing_page')]);
+  if (value('referrer_origin')) lines.push([SOURCE_LABELS.referrer, value('referrer_origin')]);
+  const campaign = (['utm_source', 'utm_medium', 'utm_campaign'] as const).map(value);
+  if (campaign.some(Boolean)) lines.push([SOURCE_LABELS.campaign, campaign.map((part) => part || '–').join(' / ')]);
+  if (lines.length === 0 && SOURCE_COLUMNS.length > 0)
+    lines.push([SOURCE_LABELS.unknown, "not recorded (sent without the website's script)"]);
+  return lines;
+}
+
+const eraseLink = (address: string): ActionLink => ({ label: ACTION_LABELS.erase, body: { kind: 'erase', subject: address.trim() } });
+const releaseLink = (id: string): ActionLink => ({ label: ACTION_LABELS.release, body: { kind: 'release', subject: id } });
+const sqlText = (text: string) => text.replace(/'/g, "''");
+const eraseSql = (address: string) =>
+  `Erase this sender with "select public.erase_submitter('${sqlText(clean(address).trim())}')" as the service role (supabase/README.md).`;
+
+/** What the team is shown of a held row, in a message and on the actions page alike: no more than this. */
+export interface HeldView {
+  form: string;
+  name: string;
+  email: string;
+  /** ISO time it was stored. */
+  received: string;
+  /** The start of its message or cover letter, on one line. */
+  excerpt: string;
+}
+
+const EXCERPT_LENGTH = 140;
+
+export function heldView(row: HeldRow, forms: readonly TeamForm[] = FORMS): HeldView {
+  const read = formOf(row.table, row.record, forms);
+  const form = read?.form;
+  const values = read?.values ?? {};
+  const pick = (test: (field: TeamForm['fields'][number]) => boolean) =>
+    form?.fields
+      .filter(test)
+      .map((field) => values[field.name]?.trim())
+      .filter(Boolean)
+      .join(' ') ?? '';
+  return {
+    form: form ? TITLES[form.id as FormId] : 'Submission',
+    name: oneLine(
+      pick((field) => NAME_FIELDS.includes(field.autoComplete ?? '')),
+      120,
+    ),
+    email: oneLine(
+      pick((field) => field.input === 'email'),
+      254,
+    ),
+    received: new Date(row.record.created_at).toISOString(),
+    excerpt: oneLine(
+      pick((field) => field.input === 'textarea'),
+      EXCERPT_LENGTH,
+    ),
+  };
+}
+
+function heldLine(row: HeldRow, forms: readonly TeamForm[]): HeldLine {
+  const view = heldView(row, forms);
+  const who = [view.name, view.email && `<${view.email}>`].filter(Boolean).join(' ');
+  return {
+    text: [view.form, who, utc(view.received), view.excerpt && `"${view.excerpt}"`].filter(Boolean).join(' · '),
+    links: [releaseLink(row.record.id), ...(view.email ? [eraseLink(view.email)] : [])],
+  };
+}
+
+function heldSection(rows: HeldRow[], total: number, forms: readonly TeamForm[], rest: string): Message['held'] {
+  if (rows.length === 0) return undefined;
+  const shown = Math.min(rows.length, total || rows.length);
+  return {
+    heading: total > rows.length ? `Held for review, newest first: ${shown} of ${total}` : `Held for review, newest first`,
+    lines: rows.map((row) => heldLine(row, forms)),
+    ...(total > rows.length ? { rest } : {}),
   };
 }
 
@@ -167,9 +302,13 @@ const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 export const digestQuery = (digest: Digest) =>
   `select * from ${digest.review} where digest_id = ${digest.digestId} order by created_at desc`;
 
-/** A digest: the rows without a message of their own, counted once each, and the query that lists them. */
-export function digestMessage(digest: Digest): Message {
+/** A digest: the rows without a message of their own, counted once each, its held rows with their actions, and the list of them all. */
+export function digestMessage(digest: Digest, forms: readonly TeamForm[] = FORMS): Message {
   const when = span(digest.firstAt, digest.lastAt);
+  const list: ActionLink | undefined =
+    digest.held > 0 && digest.digestId > 0
+      ? { label: ACTION_LABELS.list, body: { kind: 'list', subject: String(digest.digestId) } }
+      : undefined;
   return {
     kind: 'summary',
     title: 'Submissions without a message of their own',
@@ -177,9 +316,13 @@ export function digestMessage(digest: Digest): Message {
     intro:
       `${plural(digest.unannounced, 'submission')} stored ${when}, from about ${plural(digest.senders, 'sender')}, ` +
       `got no message of their own (${digest.notified} did). ${digest.held} of them, from about ${plural(digest.heldSenders, 'sender')}, ` +
-      `are held for review. List them with "${digestQuery(digest)}" and release real ones with ` +
-      `"select public.release_held_submissions(array['<id>']::uuid[])", as the service role (supabase/README.md). ` +
+      `are held for review: release a real lead and it comes to you as a message of its own; erase junk with its sender. ` +
       'Held rows nobody releases are deleted by the retention job.',
+    held: heldSection(digest.heldRows, digest.heldTotal, forms, `and ${digest.heldTotal - digest.heldRows.length} more in the list`),
+    ...(list ? { actions: [list] } : {}),
+    withoutLinks:
+      `List them with "${digestQuery(digest)}" and release real ones with ` +
+      `"select public.release_held_submissions(array['<id>']::uuid[])", as the service role (supabase/README.md).`,
     fields: [],
     table: 'summary',
     rowId: `digest ${digest.digestId}`,
@@ -188,11 +331,11 @@ export function digestMessage(digest: Digest): Message {
   };
 }
 
-/** A short alert: what happened, since when, and where to look. */
-export function alertMessage(alert: Alert): Message {
+/** A short alert: what happened, since when, and where to look; a held alert with the held rows it knows of. */
+export function alertMessage(alert: Alert, forms: readonly TeamForm[] = FORMS): Message {
   const list = `"select * from ${alert.review} order by created_at desc"`;
   const health = '"select * from public.form_health()"';
-  const words = ((): Pick<Message, 'title' | 'subject' | 'intro'> => {
+  const words = ((): Pick<Message, 'title' | 'subject' | 'intro' | 'held' | 'withoutLinks'> => {
     switch (alert.kind) {
       case 'held':
         return {
@@ -200,8 +343,10 @@ export function alertMessage(alert: Alert): Message {
           subject: `Submissions held for review since ${clock(alert.at)}: a flood or a launch`,
           intro:
             `A submission was held for review at ${clock(alert.at)}: the forms are receiving more than their limits. ` +
-            `Visitors are still told their message was received. A digest follows when the notification window ends at ` +
-            `${clock(alert.windowEndsAt)}; meanwhile list what the team has not seen with ${list} as the service role (supabase/README.md).`,
+            `Visitors are still told their message was received. A digest with every held row follows when the notification window ends at ` +
+            `${clock(alert.windowEndsAt)}.`,
+          held: heldSection(alert.heldRows, alert.heldTotal, forms, `and ${alert.heldTotal - alert.heldRows.length} more in the digest`),
+          withoutLinks: `Meanwhile list what the team has not seen with ${list} as the service role (supabase/README.md).`,
         };
       case 'refused':
         return {
@@ -237,6 +382,47 @@ export function alertMessage(alert: Alert): Message {
   };
 }
 
+/** Every action link of a message: the held rows' and the message's own. */
+export const linksOf = (message: Message): ActionLink[] => [
+  ...(message.held?.lines.flatMap((line) => line.links) ?? []),
+  ...(message.actions ?? []),
+];
+
+/** Whether the message shows its links: every one of them is signed. Otherwise it shows `withoutLinks`. */
+const linked = (message: Message) => linksOf(message).length > 0 && linksOf(message).every((link) => link.url);
+
+/**
+ * Sign every action link of `message`, valid LINK_LIFETIME_SECONDS from `nowSeconds`, to the
+ * actions page on `site`. Without a secret or a site the links stay unsigned, and the message
+ * says the SQL instead.
+ */
+export async function signLinks(
+  message: Message,
+  secret: string | undefined,
+  site: string | undefined,
+  nowSeconds: number,
+): Promise<Message> {
+  if (!secret || !site) return message;
+  const expires = nowSeconds + LINK_LIFETIME_SECONDS;
+  const sign = async (link: ActionLink): Promise<ActionLink> => ({
+    ...link,
+    url: linkUrl(site, await signLink(secret, { ...link.body, expires })),
+  });
+  return {
+    ...message,
+    ...(message.held
+      ? {
+          held: {
+            ...message.held,
+            lines: await Promise.all(message.held.lines.map(async (line) => ({ ...line, links: await Promise.all(line.links.map(sign)) }))),
+          },
+        }
+      : {}),
+    ...(message.actions ? { actions: await Promise.all(message.actions.map(sign)) } : {}),
+  };
+}
+
+/** A summary, digest or alert: words for the team, not a row. */
 /** A summary, digest or alert: words for the team, not a row. */
 const isNotice = (message: Message) => message.kind === 'summary' || message.kind === 'alert';
 
@@ -250,14 +436,34 @@ function footer(message: Message): string {
 
 export function plainText(message: Message): string {
   const lines = [isNotice(message) ? message.title : `New ${message.title.toLowerCase()}`, ''];
+  const withLinks = linked(message);
   if (message.intro) lines.push(message.intro, ...(message.fields.length > 0 ? [''] : []));
   for (const [label, value] of message.fields) {
     const text = clean(value);
     lines.push(isLong(text) ? `${label}:\n${text}\n` : `${label}: ${text}`);
   }
+  if (message.held) {
+    lines.push('', `${message.held.heading}:`);
+    for (const line of message.held.lines) {
+      lines.push(`- ${clean(line.text)}`);
+      if (withLinks) for (const link of line.links) lines.push(`  ${link.label}: ${link.url}`);
+    }
+    if (message.held.rest) lines.push(message.held.rest);
+  }
+  if (withLinks) {
+    if (message.actions?.length) lines.push('', ...message.actions.map((link) => `${link.label}: ${link.url}`));
+  } else if (message.withoutLinks) {
+    lines.push('', message.withoutLinks);
+  }
   lines.push('', footer(message));
   return lines.join('\n');
 }
+
+/** A link drawn as a button, big enough to tap on a phone (e-mail clients keep only inline styles). */
+const BUTTON =
+  'display:inline-block;padding:8px 14px;margin:4px 8px 4px 0;border:1px solid #1d4ed8;border-radius:6px;color:#1d4ed8;text-decoration:none;font-weight:600';
+
+const htmlLink = (link: ActionLink) => `<a href="${escapeHtml(link.url ?? '')}" style="${BUTTON}">${escapeHtml(link.label)}</a>`;
 
 export function emailHtml(message: Message): string {
   const rows = message.fields
@@ -267,23 +473,62 @@ export function emailHtml(message: Message): string {
     )
     .join('\n');
   const heading = isNotice(message) ? message.title : `New ${message.title.toLowerCase()}`;
+  const withLinks = linked(message);
+  const held = message.held
+    ? [
+        `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(message.held.heading)}</h2>`,
+        '<ol style="padding-left:20px;margin:0">',
+        ...message.held.lines.map(
+          (line) =>
+            `<li style="margin:0 0 12px">${escapeHtml(line.text)}${withLinks ? `<br>${line.links.map(htmlLink).join('')}` : ''}</li>`,
+        ),
+        '</ol>',
+        ...(message.held.rest ? [`<p>${escapeHtml(message.held.rest)}</p>`] : []),
+      ]
+    : [];
+  const after = withLinks
+    ? message.actions?.length
+      ? [`<p>${message.actions.map(htmlLink).join('')}</p>`]
+      : []
+    : message.withoutLinks
+      ? [`<p>${escapeHtml(message.withoutLinks)}</p>`]
+      : [];
   return [
     '<!doctype html>',
-    '<html><body style="font-family:system-ui,sans-serif;font-size:14px;line-height:1.5">',
+    // Mail apps that honour it (Apple Mail, iOS) lay the message out at the phone's width instead of shrinking a desktop page.
+    '<html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
+    '<body style="font-family:system-ui,sans-serif;font-size:14px;line-height:1.5">',
     `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
     ...(message.intro ? [`<p>${escapeHtml(message.intro)}</p>`] : []),
     ...(rows ? [`<table>\n${rows}\n</table>`] : []),
+    ...held,
+    ...after,
     `<p style="color:#555">${escapeHtml(footer(message))}</p>`,
     '</body></html>',
   ].join('\n');
 }
 
+/** A Slack link: the URL (only URL-safe characters: the signed token) and its escaped label. */
+const chatLink = (link: ActionLink) => `<${link.url}|${escapeChat(link.label)}>`;
+
 export function chatText(message: Message): string {
   const lines = [isNotice(message) ? `*${message.title}*` : `*New ${message.title.toLowerCase()}*`];
+  const withLinks = linked(message);
   if (message.intro) lines.push(escapeChat(message.intro));
   for (const [label, value] of message.fields) {
     const text = escapeChat(value);
     lines.push(isLong(text) ? `*${escapeChat(label)}:*\n${text.replace(/^/gm, '> ')}` : `*${escapeChat(label)}:* ${text}`);
+  }
+  if (message.held) {
+    lines.push(`*${escapeChat(message.held.heading)}:*`);
+    for (const line of message.held.lines)
+      lines.push(`• ${escapeChat(line.text)}${withLinks ? `  ${line.links.map(chatLink).join(' · ')}` : ''}`);
+    if (message.held.rest) lines.push(escapeChat(message.held.rest));
+  }
+  if (withLinks) {
+    if (message.actions?.length) lines.push(message.actions.map(chatLink).join(' · '));
+  } else if (message.withoutLinks) {
+    lines.push(escapeChat(message.withoutLinks));
   }
   lines.push(footer(message));
   return lines.join('\n');

@@ -11,12 +11,16 @@
  *
  * The database's outbox adds `delivery: { key, attempt }` to each: the key names the message
  * (`row:<table>:<id>`, `digest:<id>`, `alert:…`), the same on every retry, so a repeat is dropped.
+ * A digest and a held alert carry the held rows they are about (`held_rows`, at most 50, read when
+ * posted, so an erased row is never in one, and `held_total`); a row the team released carries
+ * `released: { at, digest_id }`.
  *
  * The tables and columns are the website's form definitions'
- * (../_shared/form-definitions.ts). Only those columns are copied out of `record`, so
- * nothing else a caller adds to the payload reaches a message or a log.
+ * (../_shared/form-definitions.ts), and the columns that say where the lead came from
+ * (SOURCE_COLUMNS). Only those columns are copied out of `record`, so nothing else a caller adds
+ * to the payload reaches a message or a log.
  */
-import { FORMS, type TableName, type TeamForm } from '../_shared/form-definitions.ts';
+import { FORMS, SOURCE_COLUMNS, type TableName, type TeamForm } from '../_shared/form-definitions.ts';
 import { readRow } from './read-row.ts';
 
 /** The stored row: its id, when it was stored, and the forms' columns (null when empty). */
@@ -36,11 +40,18 @@ export interface Delivery {
   attempt: number;
 }
 
+/** A held row the team released: when, and the digest that had counted it (if one had). */
+export interface Released {
+  at: string;
+  digestId: number | null;
+}
+
 export interface Submission {
   table: TableName;
   record: StoredRow;
   notification?: Notification;
   delivery?: Delivery;
+  released?: Released;
 }
 
 export type Parsed = { ok: true; submission: Submission } | { ok: false; reason: string };
@@ -107,6 +118,55 @@ function deliveryOf(value: unknown): Delivery | undefined {
   return { key, attempt: attempt as number };
 }
 
+function releasedOf(value: unknown): Released | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) throw new Invalid('released must be an object');
+  const digest = value.digest_id ?? null;
+  if (digest !== null && (!Number.isInteger(digest) || (digest as number) < 0))
+    throw new Invalid('released.digest_id must be a whole number or null');
+  return { at: timestamp(value.at, 'released.at'), digestId: digest as number | null };
+}
+
+/**
+ * A held row as a digest or an alert carries it: its table, id, when it was stored, and its
+ * form's columns with the long texts cut short (the database sends no more: the message shows a
+ * line of it, so the team can tell a real lead from the flood).
+ */
+export interface HeldRow {
+  table: TableName;
+  record: StoredRow;
+}
+
+function heldRowOf(item: unknown, name: string, forms: readonly TeamForm[]): HeldRow {
+  if (!isObject(item)) throw new Invalid(`${name} must be an object`);
+  const table = [...new Set(forms.map((form) => form.table))].find((t) => t === item.table);
+  if (!table) throw new Invalid(`${name}.table must be a form table`);
+  if (!isObject(item.record)) throw new Invalid(`${name}.record must be an object`);
+  return { table, record: recordOf(table, item.record, forms) };
+}
+
+function heldRowsOf(value: unknown, name: string, forms: readonly TeamForm[]): HeldRow[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > MAX_HELD_ROWS) throw new Invalid(`${name} must be a list of at most ${MAX_HELD_ROWS} rows`);
+  return value.map((item, index) => heldRowOf(item, `${name}[${index}]`, forms));
+}
+
+/** A held row as the database's action functions send it (the same shape as a digest's); only its form's and source columns are kept. */
+export function parseHeldRow(
+  item: unknown,
+  forms: readonly TeamForm[] = FORMS,
+): { ok: true; row: HeldRow } | { ok: false; reason: string } {
+  try {
+    return { ok: true, row: heldRowOf(item, 'row', forms) };
+  } catch (error) {
+    if (error instanceof Invalid) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+/** The most held rows a digest or an alert lists; the rest are behind the digest's list link. */
+export const MAX_HELD_ROWS = 50;
+
 /** A relation the team reads as the service role, e.g. private.form_inbox. */
 function relation(value: unknown, name: string): string {
   if (typeof value !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(value)) throw new Invalid(`${name} must be a relation name`);
@@ -129,6 +189,9 @@ export interface Digest {
   heldSenders: number;
   /** The relation that lists the rows, e.g. private.form_inbox (filtered by digest_id). */
   review: string;
+  /** The first held rows still held when the digest was posted, newest first, and how many are still held. */
+  heldRows: HeldRow[];
+  heldTotal: number;
   delivery?: Delivery;
 }
 
@@ -141,7 +204,7 @@ const count = (value: Record<string, unknown>, name: string, prefix = 'summary')
 };
 
 /** Check the body of a digest (type SUMMARY); the reason names the first thing that is wrong. */
-export function parseSummary(body: unknown): ParsedSummary {
+export function parseSummary(body: unknown, forms: readonly TeamForm[] = FORMS): ParsedSummary {
   if (!isObject(body)) return { ok: false, reason: 'the body must be a JSON object' };
   if (body.type !== 'SUMMARY') return { ok: false, reason: `type must be "SUMMARY" (got ${JSON.stringify(body.type ?? null)})` };
   if (body.schema !== 'public') return { ok: false, reason: `schema must be "public" (got ${JSON.stringify(body.schema ?? null)})` };
@@ -160,6 +223,8 @@ export function parseSummary(body: unknown): ParsedSummary {
         senders: count(value, 'senders'),
         heldSenders: count(value, 'held_senders'),
         review: relation(value.review, 'summary.review'),
+        heldRows: heldRowsOf(value.held_rows, 'summary.held_rows', forms),
+        heldTotal: value.held_total === undefined ? 0 : count(value, 'held_total'),
         delivery: deliveryOf(body.delivery),
       },
     };
@@ -171,7 +236,7 @@ export function parseSummary(body: unknown): ParsedSummary {
 
 /** A short alert: the first held row of a window, capacity refusals, or the storage budget nearly or wholly used. */
 export type Alert = { at: string; review: string; delivery?: Delivery } & (
-  | { kind: 'held'; windowStartedAt: string; windowEndsAt: string }
+  | { kind: 'held'; windowStartedAt: string; windowEndsAt: string; heldRows: HeldRow[]; heldTotal: number }
   | { kind: 'refused'; refused: number }
   | { kind: 'storage'; percent: 80 | 100; usedBytes: number; budgetBytes: number }
 );
@@ -179,7 +244,7 @@ export type Alert = { at: string; review: string; delivery?: Delivery } & (
 export type ParsedAlert = { ok: true; alert: Alert } | { ok: false; reason: string };
 
 /** Check the body of an alert (type ALERT); the reason names the first thing that is wrong. */
-export function parseAlert(body: unknown): ParsedAlert {
+export function parseAlert(body: unknown, forms: readonly TeamForm[] = FORMS): ParsedAlert {
   if (!isObject(body)) return { ok: false, reason: 'the body must be a JSON object' };
   if (body.type !== 'ALERT') return { ok: false, reason: `type must be "ALERT" (got ${JSON.stringify(body.type ?? null)})` };
   if (body.schema !== 'public') return { ok: false, reason: `schema must be "public" (got ${JSON.stringify(body.schema ?? null)})` };
@@ -200,6 +265,8 @@ export function parseAlert(body: unknown): ParsedAlert {
             kind: 'held',
             windowStartedAt: timestamp(value.window_started_at, 'alert.window_started_at'),
             windowEndsAt: timestamp(value.window_ends_at, 'alert.window_ends_at'),
+            heldRows: heldRowsOf(value.held_rows, 'alert.held_rows', forms),
+            heldTotal: value.held_total === undefined ? 0 : count(value, 'held_total', 'alert'),
           },
         };
       case 'refused':
@@ -227,6 +294,18 @@ export function parseAlert(body: unknown): ParsedAlert {
   }
 }
 
+/** The row's id, time, form columns and source columns, checked; nothing else of `source` is kept. */
+function recordOf(table: TableName, source: Record<string, unknown>, forms: readonly TeamForm[]): StoredRow {
+  const record: StoredRow = { id: text(source, 'id'), created_at: '' };
+  for (const { column, required } of columnsOf(table, forms))
+    record[column] = required ? text(source, column) : optionalText(source, column);
+  for (const column of SOURCE_COLUMNS) record[column] = optionalText(source, column);
+  record.created_at = timestamp(source.created_at, 'record.created_at');
+  if (!forms.some((form) => form.table === table && readRow(form, record)))
+    throw new Invalid(`the row matches none of the forms of ${table}`);
+  return record;
+}
+
 /** Check a parsed JSON body; the reason names the first thing that is wrong, for the 400 answer. */
 export function parsePayload(body: unknown, forms: readonly TeamForm[] = FORMS): Parsed {
   const tables = [...new Set(forms.map((form) => form.table))];
@@ -237,14 +316,14 @@ export function parsePayload(body: unknown, forms: readonly TeamForm[] = FORMS):
   if (!table) return { ok: false, reason: `table must be one of ${tables.join(', ')} (got ${JSON.stringify(body.table ?? null)})` };
   if (!isObject(body.record)) return { ok: false, reason: 'record must be an object (the inserted row)' };
   try {
-    const source = body.record;
-    const record: StoredRow = { id: text(source, 'id'), created_at: '' };
-    for (const { column, required } of columnsOf(table, forms))
-      record[column] = required ? text(source, column) : optionalText(source, column);
-    record.created_at = timestamp(source.created_at, 'record.created_at');
-    const submission: Submission = { table, record, notification: notificationOf(body.notification), delivery: deliveryOf(body.delivery) };
-    if (!forms.some((form) => form.table === table && readRow(form, record)))
-      throw new Invalid(`the row matches none of the forms of ${table}`);
+    const record = recordOf(table, body.record, forms);
+    const submission: Submission = {
+      table,
+      record,
+      notification: notificationOf(body.notification),
+      delivery: deliveryOf(body.delivery),
+      released: releasedOf(body.released),
+    };
     return { ok: true, submission };
   } catch (error) {
     if (error instanceof Invalid) return { ok: false, reason: error.message };

@@ -7,7 +7,7 @@
  *
  * Kept in the database (private.notify_receipts) through two service-role functions over the
  * project's REST API: public.notify_delivered and public.notify_mark_delivered
- * (supabase/migrations/*_form_outbox.sql).
+ * (supabase/schemas/30_delivery_outbox.sql).
  */
 import type { ReceiptsStore } from './config.ts';
 import type { DestinationName } from './deliver.ts';

@@ -394,7 +394,12 @@ Deno.test('alerts are short and say what happened, since when, and where to look
       [
         { kind: 'held', window_started_at: '2026-11-25T09:40:00+00:00', window_ends_at: '2026-11-25T09:50:00+00:00' },
         'Submissions held for review since 09:41 UTC: a flood or a launch',
-        'A digest follows when the notification window ends at 09:50 UTC; meanwhile list what the team has not seen with "select * from private.form_inbox order by created_at desc"',
+        'A digest with every held row follows when the notification window ends at 09:50 UTC.',
+      ],
+      [
+        { kind: 'held', window_started_at: '2026-11-25T09:40:00+00:00', window_ends_at: '2026-11-25T09:50:00+00:00' },
+        'Submissions held for review since 09:41 UTC: a flood or a launch',
+        'Meanwhile list what the team has not seen with "select * from private.form_inbox order by created_at desc" as the service role',
       ],
       [
         { kind: 'refused', refused: 17 },

@@ -24,6 +24,8 @@ export interface Stub {
   received: (path?: string) => Received[];
   /** The destinations the REST stand-in remembers for a key (as if delivered before). */
   remember: (key: string, ...destinations: string[]) => void;
+  /** Answer `path` with this JSON body (status 200) instead of the default. */
+  reply: (path: string, body: unknown) => void;
   close: () => Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export function startStub(): Stub {
   const received: Received[] = [];
   const plans = new Map<string, Answer[]>();
   const receipts = new Map<string, Set<string>>();
+  const replies = new Map<string, unknown>();
   const hanging: (() => void)[] = [];
   const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, async (request) => {
     const path = new URL(request.url).pathname;
@@ -40,6 +43,7 @@ export function startStub(): Stub {
       await new Promise<void>((resolve) => hanging.push(resolve));
       return new Response(null, { status: 504 });
     }
+    if (answer === 200 && replies.has(path)) return Response.json(replies.get(path));
     const body = received.at(-1)!.body as { delivery_key: string; destination: string };
     if (answer === 200 && path === DELIVERED_PATH) return Response.json([...(receipts.get(body.delivery_key) ?? [])].sort());
     if (answer === 200 && path === MARK_PATH) {
@@ -53,6 +57,7 @@ export function startStub(): Stub {
     plan: (path, ...answers) => void plans.set(path, answers),
     received: (path) => received.filter((r) => path === undefined || r.path === path),
     remember: (key, ...destinations) => void receipts.set(key, new Set(destinations)),
+    reply: (path, body) => void replies.set(path, body),
     close: () => {
       for (const release of hanging) release();
       return server.shutdown();

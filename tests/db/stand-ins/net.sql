@@ -1,4 +1,4 @@
--- A stand-in for pg_net: net.http_post with pg_net's signature queues the request, and
+-- A stand-in for pg_net: net.http_post and net.http_get with pg_net's signatures queue the request, and
 -- net._http_response has pg_net's columns, where the answers land. Nothing is sent: a test
 -- reads the queue, and writes an answer to say what the Edge Function replied
 -- (tests/pg/net-worker.ts plays pg_net's background worker on the real server). The queue's
@@ -22,5 +22,10 @@ create function net.http_post(
   url text, body jsonb default '{}', params jsonb default '{}', headers jsonb default '{}', timeout_milliseconds integer default 5000
 ) returns bigint language sql as $$
   insert into net.http_request_queue (url, body, params, headers, timeout_milliseconds) values ($1, $2, $3, $4, $5) returning id
+$$;
+create function net.http_get(
+  url text, params jsonb default '{}', headers jsonb default '{}', timeout_milliseconds integer default 5000
+) returns bigint language sql as $$
+  insert into net.http_request_queue (method, url, params, headers, timeout_milliseconds) values ('GET', $1, $2, $3, $4) returning id
 $$;
 revoke all on schema net from public;

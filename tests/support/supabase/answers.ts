@@ -15,7 +15,16 @@ import { SUPABASE_URL } from './project';
 export const THROTTLE_CODE = 'form_throttled';
 
 export type Answer =
-  { status: number; json?: unknown; text?: string; contentType?: string; headers?: Record<string, string> } | { network: 'failed' };
+  | {
+      status: number;
+      json?: unknown;
+      text?: string;
+      contentType?: string;
+      headers?: Record<string, string>;
+      /** The answer carries its own CORS headers (an Edge Function's): the gateway's are not added. */
+      ownCors?: boolean;
+    }
+  | { network: 'failed' };
 
 export const rest = {
   created: { status: 201 } as Answer,

@@ -1,7 +1,8 @@
 /**
  * What the two SQL suites share to stand in for a Supabase project and its
  * PostgREST: the SQL that prepares a database (Supabase's roles, optional
- * stand-ins for its extensions, every migration in file-name order), the
+ * stand-ins for its extensions, every migration in file-name order, or the
+ * declarative schema files instead, for the drift test), the
  * statements PostgREST sends for one request, and how it turns a custom error
  * into an HTTP answer. tests/db runs them on PGlite (one connection, fast);
  * tests/pg on a real PostgreSQL server under concurrent load.
@@ -17,6 +18,7 @@ export type Row = Record<string, unknown>;
 export type Result = { ok: true; rows: Row[] } | { ok: false; code: string; message: string; detail?: string };
 
 const MIGRATIONS = join(__dirname, '../../../supabase/migrations');
+const SCHEMAS = join(__dirname, '../../../supabase/schemas');
 const DB_SUPPORT = join(__dirname, '../../db');
 
 /** Supabase's extensions the migrations use, each with a stand-in in tests/db/stand-ins/. */
@@ -30,6 +32,11 @@ export interface SetupOptions {
    * runs the real pg_cron).
    */
   extensions?: boolean | readonly Extension[];
+  /**
+   * What builds the schema: the migrations (what deploys, the default) or the declarative
+   * schema files, supabase/schemas/*.sql in name order (tests/pg/schemas.test.ts compares both).
+   */
+  source?: 'migrations' | 'schemas';
 }
 
 /**
@@ -50,15 +57,30 @@ export function migrationFiles(files: readonly string[] = readdirSync(MIGRATIONS
   return sql;
 }
 
+/** The declarative schema files in the order they apply: their two-digit prefixes. */
+export function schemaFiles(files: readonly string[] = readdirSync(SCHEMAS)): string[] {
+  const sql = files.filter((f) => f.endsWith('.sql')).sort();
+  const unnumbered = sql.filter((f) => !/^\d{2}_[a-z0-9_]+\.sql$/.test(f));
+  if (unnumbered.length > 0) throw new Error(`Schema files must be named NN_concern.sql (the order they apply): ${unnumbered.join(', ')}`);
+  return sql;
+}
+
+const read = (dir: string, file: string) => ({ name: file, sql: readFileSync(join(dir, file), 'utf8') });
+
+/** What Supabase provides before any migration: its roles and schemas, and the stand-ins asked for. */
+export function platformScripts(options: SetupOptions = {}): { name: string; sql: string }[] {
+  const standIns = options.extensions === true ? EXTENSIONS : options.extensions || [];
+  return [read(DB_SUPPORT, 'supabase-roles.sql'), ...standIns.map((extension) => read(join(DB_SUPPORT, 'stand-ins'), `${extension}.sql`))];
+}
+
+/** The project's own SQL: every migration, or every schema file, in the order they apply. */
+export function projectScripts(source: SetupOptions['source'] = 'migrations'): { name: string; sql: string }[] {
+  return source === 'schemas' ? schemaFiles().map((f) => read(SCHEMAS, f)) : migrationFiles().map((f) => read(MIGRATIONS, f));
+}
+
 /** The scripts that make an empty database a migrated Supabase-like project, in order. */
 export function setupScripts(options: SetupOptions = {}): { name: string; sql: string }[] {
-  const read = (dir: string, file: string) => ({ name: file, sql: readFileSync(join(dir, file), 'utf8') });
-  const standIns = options.extensions === true ? EXTENSIONS : options.extensions || [];
-  return [
-    read(DB_SUPPORT, 'supabase-roles.sql'),
-    ...standIns.map((extension) => read(join(DB_SUPPORT, 'stand-ins'), `${extension}.sql`)),
-    ...migrationFiles().map((f) => read(MIGRATIONS, f)),
-  ];
+  return [...platformScripts(options), ...projectScripts(options.source)];
 }
 
 /** Empties the write-limit and notification bookkeeping: for tests that send the same address many times. */

@@ -3,7 +3,8 @@
  * cannot intercept (WebKit over classic WebDriver; Firefox over BiDi does not
  * show request bodies): a plain HTTP server on 127.0.0.1 that the served site
  * uses as its Supabase URL, answering CORS preflights as Supabase's gateway
- * does and every other request through the stand-in.
+ * does (an Edge Function's through the stand-in, as the gateway passes them on) and every other
+ * request through the stand-in.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,7 +32,8 @@ export async function startSupabaseServer(): Promise<SupabaseServer> {
   const standIn = new SupabaseStandIn();
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
-    if (request.method === 'OPTIONS') {
+    // Supabase's gateway hands an Edge Function its own preflights (the team actions answer CORS themselves).
+    if (request.method === 'OPTIONS' && !url.pathname.startsWith('/functions/')) {
       preflights.push(`OPTIONS ${url.pathname}`);
       response.writeHead(200, corsHeaders(request.headers['access-control-request-headers'])).end();
       return;

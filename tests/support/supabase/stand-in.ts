@@ -27,9 +27,9 @@ export interface ReceivedRequest {
 }
 
 /** "POST /rest/v1/contact_submissions", or with a query, "POST /auth/v1/token?grant_type=password" (then it must match exactly). */
-export type Endpoint = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`;
-/** One answer for every call, answers in turn (the last one repeats), or an answer made from the request. */
-export type Reply = Answer | Answer[] | ((request: ReceivedRequest) => Answer);
+export type Endpoint = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'} /${string}`;
+/** One answer for every call, answers in turn (the last one repeats), or an answer made from the request (the team actions' real handler: ./team-actions.ts). */
+export type Reply = Answer | Answer[] | ((request: ReceivedRequest) => Answer | Promise<Answer>);
 
 /** What arrived at one endpoint. */
 export interface EndpointLog {
@@ -148,7 +148,7 @@ export function httpAnswer(answer: Exclude<Answer, { network: 'failed' }>): {
   body: string;
 } {
   const body = answer.json !== undefined ? JSON.stringify(answer.json) : (answer.text ?? '');
-  const headers: Record<string, string> = { ...corsHeaders(), ...answer.headers };
+  const headers: Record<string, string> = { ...(answer.ownCors ? {} : corsHeaders()), ...answer.headers };
   if (body !== '') headers['content-type'] = answer.contentType ?? 'application/json';
   return { status: answer.status, headers, body };
 }

@@ -31,9 +31,10 @@ function schemaPaths(s: JsonSchema, prefix = ''): string[] {
   ]);
 }
 
-/** The same paths from CMS fields. */
+/** The same paths from CMS fields (a root list is the file itself: its items at []). */
 function fieldPaths(fields: CmsField[], prefix = ''): string[] {
   return fields.flatMap((f) => {
+    if (f.root) return fieldPaths(f.fields ?? [], `${prefix}[]`);
     const path = `${prefix}.${f.name}`;
     const inner = f.types
       ? f.types.flatMap((t) => fieldPaths(t.fields, `${path}[][${t.name}]`))
@@ -87,6 +88,16 @@ describe('the configuration of this site', () => {
       'content/forms.yaml',
       'content/ui.yaml',
       'content/search.yaml',
+      'content/redirects.yaml',
+    ]);
+    // Settings → Redirects: the list at the root of the file, edited as such (Sveltia's `root`).
+    const redirects = collection('settings').files!.find((f) => f.name === 'redirects')!;
+    expect(redirects.label).toBe('Redirects');
+    expect(redirects.fields).toEqual([expect.objectContaining({ name: 'redirects', widget: 'list', root: true })]);
+    expect(redirects.fields[0].fields!.map((f) => [f.name, f.required ?? true])).toEqual([
+      ['from', true],
+      ['to', true],
+      ['name', false],
     ]);
     expect(collection('lists').files!.map((f) => f.file)).toContain('content/lists/product-categories.yaml');
     expect(collection('lists').files!.length).toBe(LIST_NAMES.length);

@@ -24,6 +24,15 @@ describe('the content model', () => {
     const category = (products.schema as unknown as { shape: { category: { options: string[] } } }).shape.category.options;
     expect(category).toEqual(['Tools']);
   });
+  it('lets every entry an editor can create be scheduled: each folder has publishAt, refused without its zone', async () => {
+    const { jsonSchemaOf } = await import('../../../src/lib/cms/fields');
+    for (const source of model.filter((s) => s.kind === 'folder')) {
+      const properties = (jsonSchemaOf(source.schema) as { properties?: Record<string, { cmsWidget?: string }> }).properties ?? {};
+      expect(properties.publishAt?.cmsWidget, source.name).toBe('datetime');
+      const issues = source.schema.safeParse({ publishAt: '2026-12-08T09:00' }).error?.issues ?? [];
+      expect(issues.some((i) => i.path[0] === 'publishAt'), source.name).toBe(true);
+    }
+  });
   it('maps each route kind to its one collection', () => {
     for (const name of ROUTED_COLLECTION_NAMES) expect(collectionOf(ROUTED_COLLECTIONS[name].kind)).toBe(name);
   });

@@ -1,11 +1,17 @@
-/** What the build writes for Netlify: each page's CSP from its own inline scripts, the feed's Content-Type, the speculation rules and the redirects. */
+/**
+ * What the build writes for Netlify: each page's CSP from its own inline scripts, the feed's Content-Type, the speculation
+ * rules, the redirects of earlier paths (301, 410 with the gone page's headers, the CMS's entry links), dist/publishing.json,
+ * and a preview deploy's noindex.
+ */
 import { describe, it, expect, afterAll } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageHeaderRules, redirectRules, writeDeployFiles } from '../../../src/lib/deploy/integration';
-import { parseCsp, parseHeadersFile, parseRedirectsFile, sha256Source } from '../../../src/lib/deploy/netlify';
-import { ADMIN_PATH, ADMIN_POLICY, PAGE_CACHE } from '../../../src/lib/deploy/csp';
+import { pageHeaderRules, writeDeployFiles } from '../../../src/lib/deploy/integration';
+import { redirectRules } from '../../../src/lib/deploy/published-files';
+import { PREVIEW_ROBOTS } from '../../../src/lib/deploy/preview';
+import { headersFor, parseCsp, parseHeadersFile, parseRedirectsFile, sha256Source } from '../../../src/lib/deploy/netlify';
+import { ADMIN_PATH, ADMIN_POLICY, PAGE_CACHE, scriptlessMetaCsp } from '../../../src/lib/deploy/csp';
 import { FEED_PATH } from '../../../src/lib/seo/feed';
 import { speculationRules } from '../../../src/lib/routes/speculation';
 
@@ -62,38 +68,99 @@ describe('page header rules', () => {
   });
 });
 
+const builtAt = new Date('2026-12-01T08:00:00Z');
+/** Nothing earlier to answer for, no schedule. */
+const none = { published: { moved: [], gone: [], entryLinks: [], builtAt, due: [] } };
+
 describe('redirect rules and the files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'deploy-files-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('turns content redirects into forced 301s', () => {
-    expect(redirectRules([{ from: '/careers', to: '/join-acme' }])).toEqual([
+  it('answers moved paths with forced 301s, gone ones with a forced 410 and their gone page, entry links with 302s', () => {
+    expect(
+      redirectRules({
+        moved: [{ from: '/careers', to: '/join-acme' }],
+        gone: [{ path: '/post/old', page: '/_gone/post/old' }],
+        entryLinks: [{ from: '/_entry/posts/hello', to: '/post/hello' }],
+      }),
+    ).toEqual([
       { from: '/careers', to: '/join-acme', status: 301, force: true },
+      { from: '/post/old', to: '/_gone/post/old', status: 410, force: true },
+      { from: '/_entry/posts/hello', to: '/post/hello', status: 302, force: true },
     ]);
   });
 
-  it('writes _headers for every page of a build folder (not Pagefind) and _redirects', () => {
+  it('writes _headers for every page of a build folder (not Pagefind), a gone path with its gone page’s, _redirects and publishing.json', () => {
     writeFileSync(join(dir, 'index.html'), '<script>a()</script>');
     mkdirSync(join(dir, 'post'));
     writeFileSync(join(dir, 'post', 'hello.html'), '<p>no script</p>');
+    mkdirSync(join(dir, '_gone', 'post'), { recursive: true });
+    writeFileSync(join(dir, '_gone', 'post', 'old.html'), '<script>gone()</script>');
     mkdirSync(join(dir, 'pagefind'));
     writeFileSync(join(dir, 'pagefind', 'x.html'), '<script>ignored()</script>');
-    writeDeployFiles(dir, { redirects: [{ from: '/old', to: '/post/hello' }] });
+    writeDeployFiles(dir, {
+      redirectPages: [
+        { from: '/old', to: '/post/hello', title: 'Hello & welcome', name: 'Hello', canonical: 'https://acme.example/post/hello' },
+      ],
+      published: {
+        moved: [{ from: '/old', to: '/post/hello' }],
+        gone: [{ path: '/post/old', page: '/_gone/post/old' }],
+        entryLinks: [],
+        builtAt,
+        due: [new Date('2026-12-02T08:00:00Z')],
+      },
+    });
     const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
-    expect(headers.map((r) => r.for)).toEqual(['/', '/post/hello']);
-    expect(scriptSrc(headers[0])).toContain(`'${sha256Source('a()')}'`);
-    expect(parseCsp(headers[0].values['Content-Security-Policy']).get('connect-src')).toEqual(["'self'"]);
+    expect(headers.map((r) => r.for)).toEqual(['/_gone/post/old', '/', '/old', '/post/hello', '/post/old', '/publishing.json']);
+    // The moved path's page for other hosts: a meta refresh to the page, noindex, its canonical the page's.
+    expect(readFileSync(join(dir, 'old.html'), 'utf8')).toBe(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="${scriptlessMetaCsp({})}"><title>Hello &amp; welcome</title><meta http-equiv="refresh" content="0; url=/post/hello"><meta name="robots" content="noindex"><link rel="canonical" href="https://acme.example/post/hello"></head><body><a href="/post/hello">Hello</a></body></html>\n`,
+    );
+    const home = headers.find((r) => r.for === '/')!;
+    expect(scriptSrc(home)).toContain(`'${sha256Source('a()')}'`);
+    expect(parseCsp(home.values['Content-Security-Policy']).get('connect-src')).toEqual(["'self'"]);
+    // A request for the gone path gets the policy of the page Netlify sends for it.
+    expect(headersFor(headers, '/post/old')).toEqual(headersFor(headers, '/_gone/post/old'));
+    expect(scriptSrc(headers.find((r) => r.for === '/post/old')!)).toContain(`'${sha256Source('gone()')}'`);
     expect(parseRedirectsFile(readFileSync(join(dir, '_redirects'), 'utf8'))).toEqual([
       { from: '/old', to: '/post/hello', status: 301, force: true },
+      { from: '/post/old', to: '/_gone/post/old', status: 410, force: true },
     ]);
+    expect(JSON.parse(readFileSync(join(dir, 'publishing.json'), 'utf8'))).toEqual({
+      builtAt: '2026-12-01T08:00:00.000Z',
+      due: ['2026-12-02T08:00:00.000Z'],
+    });
+    rmSync(join(dir, '_gone'), { recursive: true });
+    rmSync(join(dir, 'old.html'));
+  });
+
+  it('marks a preview deploy noindex, by a robots meta on every page and one X-Robots-Tag rule; the live site by neither', () => {
+    writeFileSync(join(dir, 'index.html'), '<html><head><meta charset="utf-8"><title>Home</title></head><script>a()</script></html>');
+    writeFileSync(
+      join(dir, 'post', 'hello.html'),
+      '<html><head><meta charset="utf-8" /><meta name="robots" content="noindex"></head></html>',
+    );
+    writeDeployFiles(dir, none);
+    expect(readFileSync(join(dir, 'index.html'), 'utf8')).not.toContain('robots');
+    expect(headersFor(parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8')), '/')['X-Robots-Tag']).toBeUndefined();
+    writeDeployFiles(dir, { ...none, preview: true });
+    const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
+    for (const path of ['/', '/post/hello', '/anything']) expect(headersFor(headers, path)['X-Robots-Tag']).toBe(PREVIEW_ROBOTS);
+    const home = readFileSync(join(dir, 'index.html'), 'utf8');
+    expect(home).toContain(`<meta charset="utf-8"><meta name="robots" content="${PREVIEW_ROBOTS}"><title>`);
+    expect(readFileSync(join(dir, 'post', 'hello.html'), 'utf8').match(/name="robots"/g)).toHaveLength(1);
+    // The meta changes no script: the page's CSP hashes are the same.
+    expect(scriptSrc(headers.find((r) => r.for === '/')!)).toContain(`'${sha256Source('a()')}'`);
+    writeFileSync(join(dir, 'index.html'), '<script>a()</script>');
+    writeFileSync(join(dir, 'post', 'hello.html'), '<p>no script</p>');
   });
 
   it('serves the RSS feed as RSS once the build has one', () => {
     writeFileSync(join(dir, 'rss.xml'), '<rss version="2.0"/>');
-    writeDeployFiles(dir, { redirects: [] });
+    writeDeployFiles(dir, none);
     const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
-    expect(headers.map((r) => r.for)).toEqual(['/', '/post/hello', FEED_PATH]);
-    expect(headers.at(-1)!.values).toEqual({
+    expect(headers.map((r) => r.for)).toEqual(['/', '/post/hello', FEED_PATH, '/publishing.json']);
+    expect(headers.find((r) => r.for === FEED_PATH)!.values).toEqual({
       'Content-Type': 'application/rss+xml; charset=utf-8',
       'Cross-Origin-Resource-Policy': 'same-origin',
     });
@@ -102,7 +169,7 @@ describe('redirect rules and the files', () => {
   it('writes the speculation rules, names them on every page but the CMS, and types them for browsers', () => {
     writeFileSync(join(dir, 'admin.html'), '<p>editor</p>');
     const rules = speculationRules(['/admin', '/login']);
-    writeDeployFiles(dir, { redirects: [], speculationRules: rules });
+    writeDeployFiles(dir, { ...none, speculationRules: rules });
     expect(JSON.parse(readFileSync(join(dir, 'speculation-rules.json'), 'utf8'))).toEqual(rules);
     const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
     const named = Object.fromEntries(headers.map((r) => [r.for, r.values['Speculation-Rules']]));
@@ -110,6 +177,7 @@ describe('redirect rules and the files', () => {
       '/': '"/speculation-rules.json"',
       '/admin': undefined,
       '/post/hello': '"/speculation-rules.json"',
+      '/publishing.json': undefined,
       [FEED_PATH]: undefined,
       '/speculation-rules.json': undefined,
     });
@@ -124,7 +192,7 @@ describe('redirect rules and the files', () => {
       mkdirSync(join(dir, file, '..'), { recursive: true });
       writeFileSync(join(dir, file), 'x');
     }
-    writeDeployFiles(dir, { redirects: [] });
+    writeDeployFiles(dir, none);
     const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
     const policy = Object.fromEntries(headers.map((r) => [r.for, r.values['Cross-Origin-Resource-Policy']]));
     expect(policy['/']).toBe('same-origin');
@@ -137,7 +205,7 @@ describe('redirect rules and the files', () => {
 
   it('writes no rules and names none without them', () => {
     rmSync(join(dir, 'speculation-rules.json'));
-    writeDeployFiles(dir, { redirects: [] });
+    writeDeployFiles(dir, none);
     const headers = parseHeadersFile(readFileSync(join(dir, '_headers'), 'utf8'));
     expect(headers.some((r) => 'Speculation-Rules' in r.values || r.for === '/speculation-rules.json')).toBe(false);
     expect(() => readFileSync(join(dir, 'speculation-rules.json'))).toThrow();

@@ -1,9 +1,10 @@
-/** The Netlify pieces the deploy files and the check rely on: path matching, header merging, inline script detection, the _headers and _redirects formats. */
+/** The Netlify pieces the deploy files and the check rely on: path matching, header merging, inline script detection, the _headers and _redirects formats, the answer to a request under _redirects. */
 import { describe, it, expect } from 'vitest';
 import {
   headersFor,
   inlineScripts,
   matchesRule,
+  netlifyAnswer,
   parseHeadersFile,
   parseRedirectsFile,
   renderHeadersFile,
@@ -11,6 +12,7 @@ import {
   sha256Source,
   type HeaderRule,
 } from '../../../src/lib/deploy/netlify';
+import { servedFile } from '../../../src/lib/deploy/dist-folder';
 
 describe('Netlify path matching', () => {
   it('matches like Netlify: / exactly, * the rest, :name one segment', () => {
@@ -65,5 +67,33 @@ describe('inline scripts', () => {
       '<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/ld+json">{"@context":"x"}</script>';
     expect(inlineScripts(html).map((s) => s.content)).toEqual(['a()', 'b()']);
     expect(sha256Source('')).toBe('sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=');
+  });
+});
+
+describe("Netlify's answer to a request under dist/_redirects", () => {
+  const files = new Set(['index.html', 'about.html', '404.html', '_gone/post/old.html', 'careers.html']);
+  const served = (path: string) => servedFile(path, (file) => files.has(file));
+  const rules = parseRedirectsFile(
+    [
+      '/careers /join 301!',
+      '/about /about-us 301',
+      '/post/old /_gone/post/old 410!',
+      '/_entry/pages/about /about 302!',
+      '/app /index.html 200',
+    ].join('\n'),
+  );
+  const answer = (path: string) => netlifyAnswer(path, rules, served);
+
+  it('redirects by a forced rule even where a file is, and sends a 410 with the rule’s page', () => {
+    expect(answer('/careers')).toEqual({ status: 301, location: '/join' });
+    expect(answer('/post/old')).toEqual({ status: 410, file: '_gone/post/old.html' });
+    expect(answer('/_entry/pages/about')).toEqual({ status: 302, location: '/about' });
+  });
+
+  it('lets a file shadow a rule that is not forced, serves files and pretty URLs, and 404.html with 404 for the rest', () => {
+    expect(answer('/about')).toEqual({ status: 200, file: 'about.html' });
+    expect(answer('/')).toEqual({ status: 200, file: 'index.html' });
+    expect(answer('/app')).toEqual({ status: 200, file: 'index.html' });
+    expect(answer('/nothing')).toEqual({ status: 404, file: '404.html' });
   });
 });

@@ -34,6 +34,11 @@ describe('toRow', () => {
     expect(row).toEqual({ id, full_name: 'Ada', note: null, tagged: '[B] Ada', pair: 'One - Two', status: 'new' });
     expect(Object.keys(row)).toEqual(['id', 'full_name', 'note', 'tagged', 'pair', 'status']);
   });
+  it('adds where the lead came from last, as given (only the values the visit has)', () => {
+    const row = toRow(form, values, id, { sent_from: '/contact', utm_campaign: 'launch' });
+    expect(Object.keys(row)).toEqual(['id', 'full_name', 'note', 'tagged', 'pair', 'status', 'sent_from', 'utm_campaign']);
+    expect(row.utm_campaign).toBe('launch');
+  });
   it('tags with the first tag when the value has none', () => {
     expect(toRow(form, { ...values, kind: 'z' }, id).tagged).toBe('[A] Ada');
   });

@@ -76,7 +76,8 @@ describe('a field added to a definition', () => {
     };
     const message = messageFor(withLinkedIn, values, forms);
     expect(message.fields).toContainEqual(['LinkedIn profile', 'https://linkedin.example/in/grace']);
-    expect(message.fields.map(([label]) => label).at(-1)).toBe('LinkedIn profile');
+    // Last of the form's fields; then only where the lead came from.
+    expect(message.fields.map(([label]) => label)[withLinkedIn.fields.length - 1]).toBe('LinkedIn profile');
     // Without the field in the definition, the column is not shown (nothing a caller adds reaches the message).
     const without = messageFor(careersForm, values, [
       teamForm({ definition: careersForm, labels: labels(careersForm.fields.map((f) => f.name)) }),

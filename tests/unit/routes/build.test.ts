@@ -132,7 +132,7 @@ describe('the blog in the route list', () => {
   it('refuses a second blog and a path a later page already has, naming both', () => {
     expect(() => buildRoutes([blogSource, { ...blogSource, id: 'news', meta: meta('/news-blog') }])).toThrow(RouteError);
     expect(() => buildRoutes([blogSource, ...posts(13), { kind: 'page', id: 'two', meta: meta('/blog/2') }])).toThrow(
-      'The path /blog/2 is claimed twice: by page "blog" (page 2) and by page "two"',
+      'the path /blog/2 is claimed twice: by page "blog" (page 2) and by page "two"',
     );
   });
 });

@@ -7,6 +7,7 @@
  * in the CMS.
  */
 import { z } from 'astro/zod';
+import { DATE_TIME_WITH_ZONE, isRealDateTime } from '../publishing';
 
 /** A site path, optionally templated with `{slug}` (the brand slug from the site configuration). */
 export const sitePath = z
@@ -54,6 +55,30 @@ export const pictureSchema = z
     message: 'missing: say what the picture shows, or switch on `decorative` if it is only decoration',
   });
 export type Picture = z.infer<typeof pictureSchema>;
+
+/**
+ * When an entry goes live (src/lib/content/publishing.ts): a date-time with its zone, as the CMS writes it
+ * (2026-12-01T09:00:00+01:00). Astro's YAML reader hands such a value over as a Date, the disk reader as
+ * text: both leave as the same text, so every reader gets one form.
+ */
+export const publishAt = z
+  .preprocess(
+    (value) => (value instanceof Date ? value.toISOString() : value),
+    z
+      .string()
+      .trim()
+      .regex(DATE_TIME_WITH_ZONE, 'must be a date and time with its time zone, e.g. 2026-12-01T09:00:00+01:00 (or …T08:00:00Z for UTC)')
+      .refine(
+        // Only once it has the form (the pattern's message says what is wrong otherwise).
+        (value) => !DATE_TIME_WITH_ZONE.test(value) || isRealDateTime(value),
+        'is not a real date and time: check the month, day and hour',
+      ),
+  )
+  .meta({ cmsWidget: 'datetime' })
+  .optional()
+  .describe(
+    'Optional: when this goes live. Before it, it is nowhere on the site (no page, list, feed, sitemap or search entry); the site rebuilds itself at that time. In the CMS in your own time zone; leave empty to publish with the next build.',
+  );
 
 export const shortText = (max: number) => z.string().trim().min(1).max(max);
 

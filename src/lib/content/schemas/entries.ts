@@ -1,6 +1,6 @@
 /** Products, services and posts: one markdown file each, whose body is the page's text. */
 import { z } from 'astro/zod';
-import { actionSchema, colorsSchema, iconSchema, metaSchema, pictureSchema, shortText, sitePath } from './common';
+import { actionSchema, colorsSchema, iconSchema, metaSchema, pictureSchema, publishAt, shortText, sitePath } from './common';
 import { sectionsSchema } from './sections';
 
 /** schema.org's SoftwareApplication categories, as search engines read them. */
@@ -44,6 +44,7 @@ export const productSchema = z
     status: z.enum(['Live', 'Beta', 'Coming Soon']).default('Live'),
     colors: colorsSchema,
     meta: metaSchema.optional().describe('Page metadata. Leave out for a product that has no page of its own.'),
+    publishAt,
     sections: sectionsSchema,
   })
   .strict();
@@ -68,6 +69,7 @@ export const serviceSchema = z
     colors: colorsSchema,
     cardHref: sitePath.optional().describe('Where the service card links; defaults to the service page.'),
     meta: metaSchema.optional(),
+    publishAt,
     sections: sectionsSchema,
   })
   .strict();
@@ -77,6 +79,7 @@ export const postSchema = z
   .object({
     meta: metaSchema,
     published: z.coerce.date().describe('Publication date, YYYY-MM-DD.'),
+    publishAt,
     author: shortText(80),
     cover: pictureSchema
       .optional()

@@ -8,7 +8,7 @@ import { contactForm } from '../../forms/contact';
 import { demoForm } from '../../forms/demo';
 import { careersForm } from '../../forms/careers';
 import { productTeamForm } from '../../forms/product-team';
-import { shortText } from './common';
+import { shortText, withSlots } from './common';
 
 const fieldCopy = z
   .object({
@@ -23,12 +23,27 @@ const fieldCopy = z
   .strict();
 /** A field whose definition has a pattern: the message for a value that does not match is required. */
 const patternFieldCopy = fieldCopy.required({ invalid: true });
+/**
+ * The hint inside a one-line field. An example answer there ("John", "you@example.com", "Your
+ * company") reads as typed at a glance on a phone, and a visitor skips the field: a hint starts with
+ * "e.g.," (the experience field's "e.g., 5 years, 2-3 years, 10+ years"), or there is none, since the
+ * label names the field and `invalid` gives an example when one is needed.
+ */
+export const LINE_HINT = /^e\.g\., \S/;
+const lineHint = z
+  .string()
+  .max(120)
+  .regex(LINE_HINT, 'A hint inside a one-line field starts with "e.g., " so it cannot pass for a typed answer; or leave it out (the label names the field).')
+  .optional()
+  .describe('Hint shown inside the empty field, starting with "e.g., "; usually none: the label names the field. Never an example answer, which reads as typed.');
+const lineFieldCopy = fieldCopy.extend({ placeholder: lineHint });
+const linePatternFieldCopy = patternFieldCopy.extend({ placeholder: lineHint });
 const noticeCopy = z
   .object({ title: shortText(60).describe('Bold first line of the notice.'), text: shortText(300) })
   .strict()
   .describe('A notice (toast): a title and a sentence.');
 /** The placeholders of content/forms.yaml that the visitor's browser fills in; the build leaves them as written. */
-export const formsRuntimeSlots = ['min', 'wait', 'minutes', 'hours'] as const;
+export const formsRuntimeSlots = ['min', 'wait', 'minutes', 'hours', 'when', 'count', 'email', 'done', 'digest', 'total', 'code'] as const;
 /** When the database's throttle refuses a submission: the notice, with when to try again from its Retry-After (src/lib/forms/retry-wait.ts). */
 const throttledCopy = z
   .object({
@@ -86,9 +101,110 @@ const pageUpdateCopy = z
 const fieldsOf = <N extends string>(definition: FormDefinition<N>) =>
   z
     .object(
-      Object.fromEntries(definition.fields.map((f) => [f.name, f.pattern ? patternFieldCopy : fieldCopy])) as Record<N, typeof fieldCopy>,
+      Object.fromEntries(
+        definition.fields.map((f) => {
+          const oneLine = f.input === 'text' || f.input === 'email' || f.input === 'url';
+          return [f.name, f.pattern ? (oneLine ? linePatternFieldCopy : patternFieldCopy) : oneLine ? lineFieldCopy : fieldCopy];
+        }),
+      ) as Record<N, typeof fieldCopy>,
     )
     .strict();
+
+/**
+ * The team's actions page, /team-action (src/pages/team-action.astro): a link in a team message
+ * opens it, and it says what the link will do before its one button does it. The page fills the
+ * slots: {email} the sender's address, {count} a number of submissions ("one submission", "3
+ * submissions"), {when} a date and time in the reader's time zone, {done} what a link did,
+ * {digest} a digest's number, {total} how many of its submissions are held, {code} a refusal's code.
+ */
+const teamActionsCopy = z
+  .object({
+    intro: shortText(300).describe('Under the heading, on every view: what the page is for, and that nothing changes until the button is pressed.'),
+    noscript: shortText(300).describe('Shown when JavaScript is off: the page cannot act without it.'),
+    noLink: shortText(300).describe('The page opened without a link from a message (no #link=… in its address).'),
+    checking: shortText(80).describe('While the page asks what the link would do, e.g. "Checking the link…".'),
+    expires: withSlots(120, 'when').describe('When the link stops working, e.g. "This link works once, until {when}."'),
+    submissions: z
+      .object({
+        one: shortText(60).describe('{count} for one, e.g. "one submission".'),
+        many: withSlots(60, 'count').describe('{count} for several; {count} is the number, e.g. "{count} submissions".'),
+      })
+      .strict()
+      .describe('How the page counts submissions in the sentences below.'),
+    row: z
+      .object({
+        form: shortText(40).describe('Label of the form the submission came from.'),
+        from: shortText(40).describe('Label of its sender (name and address).'),
+        received: shortText(40).describe('Label of when it was stored.'),
+        excerpt: shortText(40).describe('Label of the start of its message.'),
+      })
+      .strict()
+      .describe('The labels of a submission shown on the page (the same fields as the team message).'),
+    release: z
+      .object({
+        heading: shortText(80),
+        what: shortText(400).describe('Exactly what releasing does.'),
+        button: shortText(60),
+        working: shortText(60).describe('On the button while the release is under way.'),
+        done: withSlots(300, 'when').describe('After the release; {when} is when it was done.'),
+      })
+      .strict()
+      .describe('A Release link: the held submission becomes a normal one, announced to the team as a new lead.'),
+    erase: z
+      .object({
+        heading: shortText(80),
+        what: withSlots(400, 'email').describe('Exactly what erasing does, and that it cannot be undone.'),
+        stored: withSlots(200, 'count').describe('How many submissions the address has now.'),
+        confirm: shortText(80).describe('Label of the box where the address is typed again.'),
+        hint: shortText(200).describe('Under that box.'),
+        mismatch: withSlots(200, 'email').describe('When the typed address is not the one above.'),
+        button: shortText(60),
+        working: shortText(60),
+        done: withSlots(300, 'when', 'count').describe('After erasing; {count} says how many were deleted.'),
+      })
+      .strict()
+      .describe('An Erase sender link: every submission of one address is deleted, as erase_submitter does.'),
+    list: z
+      .object({
+        heading: withSlots(80, 'digest'),
+        intro: withSlots(300, 'total').describe('Above the list; {total} counts the held submissions, e.g. "12 submissions".'),
+        none: shortText(300).describe('When none of the digest is held any more.'),
+        release: shortText(40).describe('Link of each row to its Release page.'),
+        erase: shortText(40).describe('Link of each row to its Erase sender page.'),
+        more: shortText(40).describe('Button that shows the next rows.'),
+        back: shortText(40).describe('Link from an action back to the list it was opened from.'),
+      })
+      .strict()
+      .describe("A digest's link to all its held submissions."),
+    done: z
+      .object({
+        release: shortText(100).describe('{done} for a release, e.g. "the submission was released".'),
+        erase: withSlots(100, 'count').describe('{done} for an erasure, e.g. "{count} erased".'),
+      })
+      .strict(),
+    refusals: z
+      .object({
+        link_malformed: shortText(300),
+        link_invalid: shortText(300),
+        link_expired: withSlots(300, 'when'),
+        link_used: withSlots(300, 'when', 'done'),
+        already_released: withSlots(300, 'when'),
+        not_held: shortText(300),
+        row_gone: shortText(300).describe('The submission no longer exists, and nobody erased it with a link (retention, or the web team).'),
+        row_erased: withSlots(300, 'when').describe('The submission no longer exists: its sender was erased with a link.'),
+        nothing_stored: shortText(300),
+        sender_erased: withSlots(300, 'when'),
+        digest_gone: shortText(300),
+        address_mismatch: withSlots(300, 'email'),
+        not_configured: shortText(300),
+        unavailable: shortText(300),
+        refused: withSlots(300, 'code').describe('Any other refusal of the request; {code} names it for the web team.'),
+        network: shortText(300).describe('The request did not get through (offline, connection dropped).'),
+      })
+      .strict()
+      .describe('What the page says when a link cannot act; every one of them says whether anything was done.'),
+  })
+  .strict();
 
 export const formsCopySchema = z
   .object({
@@ -134,7 +250,7 @@ export const formsCopySchema = z
         heading: shortText(80),
         intro: shortText(300),
         features: z.array(shortText(60)).max(6).describe('What a client finds after signing in.'),
-        fields: z.object({ email: patternFieldCopy, password: fieldCopy }).strict(),
+        fields: z.object({ email: linePatternFieldCopy, password: lineFieldCopy }).strict(),
         ...formButtons,
         success: shortText(120).describe('Notice after a successful sign-in, before going to the home page.'),
         unexpectedError: shortText(120).describe('Notice when sign-in fails for a reason other than the service refusing it.'),
@@ -163,7 +279,7 @@ export const formsCopySchema = z
           })
           .strict(),
         recovery: z
-          .object({ heading: shortText(80), intro: shortText(300), field: fieldCopy, ...formButtons, success: shortText(120) })
+          .object({ heading: shortText(80), intro: shortText(300), field: lineFieldCopy, ...formButtons, success: shortText(120) })
           .strict()
           .describe('The form shown after following a password-reset link.'),
       })
@@ -171,6 +287,7 @@ export const formsCopySchema = z
     teamSignIn: z
       .object({ heading: shortText(80), text: shortText(300), button: shortText(40).describe('Opens {url.teamAuth} in a new tab.') })
       .strict(),
+    teamActions: teamActionsCopy.describe('The page a Release or Erase sender link of a team message opens (/team-action).'),
   })
   .strict();
 export type FormsCopy = z.infer<typeof formsCopySchema>;

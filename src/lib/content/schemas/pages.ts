@@ -1,6 +1,6 @@
 /** content/pages/<id>.yaml (a page: metadata, layout, sections; the blog's words) and content/redirects.yaml. */
 import { z } from 'astro/zod';
-import { intro, metaSchema, shortText, sitePath, slotted, withSlots } from './common';
+import { intro, metaSchema, publishAt, shortText, sitePath, slotted, withSlots } from './common';
 import { sectionsSchema } from './sections';
 
 /** The slots of the blog's words that each of its pages fills in: its number and how many pages there are. */
@@ -49,6 +49,7 @@ export type ListingCopy = z.infer<typeof listingSchema>;
 export const pageSchema = z
   .object({
     meta: metaSchema,
+    publishAt,
     layout: z
       .enum(['sections', 'custom', 'blog'])
       .default('sections')
@@ -64,11 +65,11 @@ export const pageSchema = z
     path: ['listing'],
   });
 
-/** content/redirects.yaml: permanent redirects. */
+/** content/redirects.yaml: permanent redirects an editor names (renamed pages need none: src/lib/routes/published.ts). */
 export const redirectSchema = z
   .object({
-    from: sitePath.describe('The old path, e.g. /careers.'),
-    to: sitePath.describe('The page it now lives at; must be a page of the site.'),
-    name: shortText(60).optional().describe('What the old path was, for people reading this file.'),
+    from: sitePath.describe('The old address, e.g. /careers: a removed page\'s path, or any old address that no page has now.'),
+    to: sitePath.describe('The page it leads to now: the path of a page of the site.'),
+    name: shortText(60).optional().describe('What the old address was, for people reading this list.'),
   })
   .strict();

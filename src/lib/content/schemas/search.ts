@@ -5,8 +5,11 @@
 import { z } from 'astro/zod';
 import { navLink, shortText, withSlots } from './common';
 
-/** The placeholders of content/search.yaml that the visitor's browser fills in; the build leaves them as written. */
-export const searchRuntimeSlots = ['query', 'count', 'max', 'path'] as const;
+/**
+ * The placeholders of content/search.yaml filled later than the others, so the content check leaves them as
+ * written: by the visitor's browser ({query}, {count}, {max}, {path}), or by each gone page ({section}).
+ */
+export const searchRuntimeSlots = ['query', 'count', 'max', 'path', 'section'] as const;
 
 export const searchCopySchema = z
   .object({
@@ -55,6 +58,17 @@ export const searchCopySchema = z
       })
       .strict()
       .describe('The not-found (404) page.'),
+    gone: z
+      .object({
+        code: shortText(10).describe('The large status code at the top, "410".'),
+        title: shortText(70).describe('The browser tab\'s title, e.g. "Page removed | {brand}".'),
+        heading: shortText(80),
+        text: shortText(200).describe('What happened to the page the visitor asked for.'),
+        section: withSlots(120, 'section').describe('The link to the section the page was in; {section} is its name.'),
+        search: shortText(200).describe('Sentence above the search form.'),
+      })
+      .strict()
+      .describe('The page a removed page\'s address shows, with status 410 (gone): see "Removing a page" in content/README.md.'),
   })
   .strict();
 export type SearchCopy = z.infer<typeof searchCopySchema>;

@@ -11,10 +11,16 @@
  *                 sign-in popup needs); netlify.toml's fixed headers (HSTS with
  *                 preload …) reach it; /_astro/* is cached immutable; the RSS
  *                 feed, when built, is served as application/rss+xml;
+ *                 in a deploy preview or branch deploy (CONTEXT) every page is
+ *                 noindex, by its robots meta and one X-Robots-Tag header, and
+ *                 the live site never sends that header;
  *                 every page but /admin names the speculation rules in one
  *                 Speculation-Rules header, and the rules file is built, valid
  *                 JSON and served as application/speculationrules+json;
- * - redirects:    dist/_redirects holds exactly content/redirects.yaml, as forced 301s;
+ * - redirects:    dist/_redirects holds exactly what the content and its history
+ *                 give at the build's time (dist/publishing.json): a forced 301 for
+ *                 each moved path, a forced 410 for each gone one (its gone page
+ *                 built), a 302 for each entry's link (src/lib/routes/published.ts);
  * - budget:       HTML ≤ 14.5 KB and CSS ≤ 12 KB gzip per page;
  * - picture:      every <img> has its width and height, and a page's pictures
  *                 come to at most 200 KB on a 390 px phone (./pictures.ts),
@@ -30,7 +36,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest, servedPaths } from '../../routes/manifest';
+import { readManifest, servedPaths, type Manifest } from '../../routes/manifest';
+import { readPublished, type PublishedSite } from '../../routes/published';
+import { isPreviewContext, publishingTime } from '../../content/publishing';
+import { PREVIEW_ROBOTS } from '../preview';
+import { pageFile } from '../dist-folder';
+import { PUBLISHING_FILE_PATH, redirectRules } from '../published-files';
 import { inlineScripts, matchesRule, parseCsp, parseRedirectsFile, type HeaderRule } from '../netlify';
 import { builtPages, distFiles, headerRules } from '../dist-folder';
 import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, RESOURCE_POLICY, PAGE_CACHE } from '../csp';
@@ -62,6 +73,45 @@ export interface GateInput {
   /** The build's Supabase origin when known (PUBLIC_SUPABASE_URL): connect-src must name exactly it. */
   supabase?: string;
   now?: Date;
+  /** The build's environment (CONTEXT: a preview shows scheduled entries); process.env by default. */
+  env?: Record<string, string | undefined>;
+}
+
+/** When the build in `dist` ran (dist/publishing.json), or undefined when it says nothing readable. */
+export function builtAtOf(dist: string): Date | undefined {
+  const file = join(dist, PUBLISHING_FILE_PATH.slice(1));
+  if (!existsSync(file)) return undefined;
+  try {
+    const time = new Date((JSON.parse(readFileSync(file, 'utf8')) as { builtAt?: string }).builtAt ?? '');
+    return Number.isNaN(time.getTime()) ? undefined : time;
+  } catch {
+    return undefined;
+  }
+}
+
+const publishedCache = new Map<string, { manifest: Manifest; published: PublishedSite }>();
+
+/**
+ * What the content of `contentDir` and its history give for the build in `dist`, judged at the build's own
+ * time (dist/publishing.json), so a scheduled entry that came due since is not taken for a mistake.
+ */
+export function buildPublished(dist: string, contentDir: string, env: Record<string, string | undefined> = process.env) {
+  const builtAt = builtAtOf(dist);
+  const at: Record<string, string | undefined> = { ...env, ...(builtAt ? { BUILD_TIME: builtAt.toISOString() } : {}) };
+  const key = JSON.stringify([dist, contentDir, at.BUILD_TIME, at.CONTEXT]);
+  if (!publishedCache.has(key)) {
+    const manifest = readManifest(contentDir, publishingTime(at));
+    publishedCache.set(key, { manifest, published: readPublished(manifest, contentDir, at) });
+  }
+  return { builtAt, ...publishedCache.get(key)! };
+}
+
+/** The lines check:dist prints: every path it answers for an earlier build, and why. */
+export function publishedReport(published: PublishedSite): string[] {
+  return [
+    ...published.moved.map((m) => `  301 ${m.from} → ${m.to}: ${m.reason}`),
+    ...published.gone.map((g) => `  410 ${g.path} (page ${g.page}, links to ${g.section.path}): ${g.reason}`),
+  ];
 }
 
 const TEXT = /\.(html|js|mjs|css|json|xml|txt|svg|webmanifest|map)$/;
@@ -142,14 +192,14 @@ function checkPageHeaders(rules: HeaderRule[], path: string, html: string, supab
 }
 
 /** Every problem of the build in `dist`; empty when it may be published. */
-export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new Date() }: GateInput): Problem[] {
+export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new Date(), env = process.env }: GateInput): Problem[] {
   const problems: Problem[] = [];
   const add = (page: string, rule: Rule, detail: string) => problems.push({ page, rule, detail });
   if (!existsSync(join(dist, 'index.html'))) return [{ page: dist, rule: 'link', detail: 'no index.html: is this a build folder?' }];
 
   const files = distFiles(dist);
   const pages = builtPages(dist);
-  const manifest = readManifest(contentDir);
+  const { builtAt, manifest, published } = buildPublished(dist, contentDir, env);
 
   // Headers: netlify.toml's fixed rules plus the build's _headers.
   const rules = headerRules(dist, netlifyToml);
@@ -160,6 +210,21 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
     const cache = headerValues(rules, `/${file}`, 'Cache-Control');
     if (cache.length !== 1 || !IMMUTABLE.test(cache[0]))
       add(`/${file}`, 'headers', `Cache-Control is "${cache.join(', ')}", not one immutable value`);
+  }
+
+  // Search engines: a preview is noindex everywhere, the live site only where a page says so.
+  const preview = isPreviewContext(env.CONTEXT);
+  for (const page of pages) {
+    const robots = headerValues(rules, page.path, 'X-Robots-Tag');
+    const meta = /<meta\s+name="robots"\s+content="([^"]*)"/i.exec(page.html)?.[1] ?? '';
+    if (preview && (robots.join() !== PREVIEW_ROBOTS || !/\bnoindex\b/.test(meta)))
+      add(
+        page.path,
+        'headers',
+        `a preview deploy (${env.CONTEXT}) must be noindex: X-Robots-Tag is "${robots.join(', ')}", robots meta "${meta}"`,
+      );
+    if (!preview && robots.length > 0)
+      add(page.path, 'headers', `X-Robots-Tag "${robots.join(', ')}" on the live site: it keeps the page out of search engines`);
   }
 
   if (files.includes(FEED_PATH.slice(1))) {
@@ -204,17 +269,32 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
       );
   }
 
-  // Redirects.
+  // Redirects: every path of an earlier build that no page serves, as the content and its history give it.
+  if (!builtAt)
+    add(PUBLISHING_FILE_PATH, 'redirects', 'missing or without builtAt (the deploy-files integration in astro.config.mjs writes it)');
   const redirectsFile = join(dist, '_redirects');
   const shipped = existsSync(redirectsFile) ? parseRedirectsFile(readFileSync(redirectsFile, 'utf8')) : [];
   if (!existsSync(redirectsFile))
     add('_redirects', 'redirects', 'dist/_redirects is missing (the deploy-files integration in astro.config.mjs writes it)');
-  const expected = manifest.redirects.map((r) => `${r.from} ${r.to} 301!`);
-  const actual = shipped.map((r) => `${r.from} ${r.to} ${r.status}${r.force ? '!' : ''}`);
-  for (const line of expected.filter((l) => !actual.includes(l)))
-    add('_redirects', 'redirects', `missing "${line}" (content/redirects.yaml)`);
+  const rule = (r: { from: string; to: string; status: number; force: boolean }) => `${r.from} ${r.to} ${r.status}${r.force ? '!' : ''}`;
+  const why = new Map([
+    ...published.moved.map((m) => [m.from, m.reason] as const),
+    ...published.gone.map((g) => [g.path, g.reason] as const),
+    ...published.entryLinks.map((l) => [l.from, 'the CMS link of an entry'] as const),
+  ]);
+  const expectedRules = redirectRules(published);
+  const expected = expectedRules.map(rule);
+  const actual = shipped.map(rule);
+  for (const r of expectedRules.filter((r) => !actual.includes(rule(r))))
+    add('_redirects', 'redirects', `missing "${rule(r)}" (${why.get(r.from)})`);
   for (const line of actual.filter((l) => !expected.includes(l)))
-    add('_redirects', 'redirects', `"${line}" is not in content/redirects.yaml as a forced 301`);
+    add(
+      '_redirects',
+      'redirects',
+      `"${line}" is not what the content and its history give (content/redirects.yaml, renamed and removed entries)`,
+    );
+  for (const gone of published.gone)
+    if (!files.includes(pageFile(gone.page))) add(gone.path, 'redirects', `its gone page ${gone.page} is not in the build`);
 
   // Budgets, new-tab links.
   for (const page of pages) {
@@ -246,7 +326,7 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
   const origin = canonical ? new URL(canonical).origin : undefined;
   if (!origin) add('/', 'link', 'the home page has no canonical link, so the site origin is unknown');
   else {
-    for (const p of checkLinks({ pages, files: new Set(files), redirects: manifest.redirects, origin }))
+    for (const p of checkLinks({ pages, files: new Set(files), redirects: published.moved, gone: published.gone, origin }))
       add(p.page, 'link', `${p.link} ${p.reason}`);
   }
 

@@ -3,7 +3,8 @@
  * are free text, so this is what keeps an editor's typo from shipping:
  * - an internal href/src/action (a path, or a URL on the site's own origin)
  *   must name a built file (pretty URL: /about -> about.html) or an old path
- *   of content/redirects.yaml;
+ *   that leads to one (a moved page, a redirect of content/redirects.yaml); a
+ *   removed page's old path (410) is named as such;
  * - a fragment (#id, /page#id) must name an element id on that page (for a
  *   redirect, on the page it leads to);
  * - mailto: needs well-formed addresses, tel: a global number (+ and digits).
@@ -32,7 +33,9 @@ export interface LinkCheckInput {
   pages: LinkedPage[];
   /** Every file of the build, relative to it (about.html, _astro/x.js, favicon.svg …). */
   files: Set<string>;
-  redirects: Redirect[];
+  redirects: readonly Redirect[];
+  /** The old paths of removed pages (they answer 410). */
+  gone?: readonly { path: string }[];
   /** The site's canonical origin: absolute URLs on it are internal. */
   origin: string;
 }
@@ -126,8 +129,9 @@ export function telProblem(url: string): string | undefined {
   return digits < 7 || digits > 15 ? `has ${digits} digits (a phone number has 7 to 15)` : undefined;
 }
 
-export function checkLinks({ pages, files, redirects, origin }: LinkCheckInput): LinkProblem[] {
+export function checkLinks({ pages, files, redirects, gone = [], origin }: LinkCheckInput): LinkProblem[] {
   const redirectTo = new Map(redirects.map((r) => [r.from, r.to]));
+  const removed = new Set(gone.map((g) => g.path));
   const idCache = new Map<string, Set<string>>();
   const byFile = new Map(pages.map((p) => [p.file, p]));
   const idsOf = (file: string) => {
@@ -182,7 +186,9 @@ export function checkLinks({ pages, files, redirects, origin }: LinkCheckInput):
         problem(
           path.endsWith('/') && path !== '/'
             ? `ends in "/": the site's paths never do (${path.replace(/\/+$/, '')})`
-            : `no page or file at ${path}, and no redirect from it in content/redirects.yaml`,
+            : removed.has(path)
+              ? `names ${path}, a page that was removed (it answers 410): remove the link, or name a successor for ${path} in content/redirects.yaml`
+              : `no page or file at ${path}, and no redirect from it in content/redirects.yaml`,
         );
         continue;
       }
