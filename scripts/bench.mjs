@@ -3,14 +3,16 @@
  * The performance benchmark:
  *
  *   npm run bench [-- --runs N] [-- --skip-build] [-- --no-scale] [-- --count 1000] [-- --max-minutes 40]
- *                 [-- --no-lighthouse] [-- --no-next-page] [-- --next-runs 3] [-- --hover-ms 400]
- *                 [-- --no-islands] [-- --island-runs 5] [-- --routes /,/contact,/login]
+ *                 [-- --no-lighthouse] [-- --no-next-page] [-- --next-runs 5] [-- --hover-ms 400]
+ *                 [-- --next-engines chromium,firefox] [-- --next-modes on,off] [-- --next-to /a,/b] [-- --next-json file]
+ *                 [-- --no-islands] [-- --island-runs 5] [-- --routes /,/contact,/login] [-- --http1]
  *
  * 1. Builds the site (`npm run build`), timed cold (no content cache) and warm
  *    (scripts/bench/build-time.mjs).
- * 2. Serves dist/ on a local port the way Netlify would: /about -> about.html,
- *    gzip, ETags, and the headers netlify.toml and dist/_headers give each path
- *    (scripts/bench/serve.mjs).
+ * 2. Serves dist/ on a local port the way Netlify would: HTTP/2 over TLS (a
+ *    certificate the bench makes, scripts/bench/tls.mjs; --http1: plain HTTP/1.1),
+ *    /about -> about.html, brotli or gzip, ETags, and the headers netlify.toml and
+ *    dist/_headers give each path (scripts/bench/serve.mjs).
  * 3. Runs Lighthouse (its default mobile settings; Chromium from CHROME_PATH,
  *    default /usr/bin/chromium) over every URL of the sitemap, /login, /search and the not-found page (every
  *    page a visitor loads; not the CMS at /admin; --routes names fewer), N runs each
@@ -19,13 +21,16 @@
  *    loaded (gzip -9 of the files in dist/) and third-party requests, then a
  *    summary row (medians) and a worst-case row, checked against the targets
  *    (scripts/bench/lighthouse.mjs, scripts/bench/report.mjs).
- * 4. Next page (scripts/bench/next-page.mjs): five navigations a visitor makes
- *    (home → products, products → a product, home → contact, a service →
- *    services, blog → post), each timed from the click to the new page's
- *    largest contentful paint, in Chromium and Firefox, with and without the
- *    speculation, on a throttled network, the median of --next-runs runs.
- *    Needs Xvfb and xdotool (skipped with a note otherwise) and runs Firefox
- *    from FIREFOX_PATH (default /usr/bin/firefox-esr) when it is there.
+ * 4. Next page (scripts/bench/next-page.mjs), on the content plus a post that leads
+ *    with a photo (scripts/bench/next-page-site.mjs; with OUT_DIR, that build as it is):
+ *    seven navigations a visitor makes (home → products, products → a product, home →
+ *    contact, a service → services, blog → post, blog → the photo post, a product
+ *    found on the search page), each timed from the click to the new page's largest
+ *    contentful paint, then back and forward to the page shown again, in Chromium and
+ *    Firefox, with and without the speculation, on a throttled network, the median
+ *    and the worst of --next-runs runs, with what each click took. Needs Xvfb and
+ *    xdotool (skipped with a note otherwise) and runs Firefox from FIREFOX_PATH
+ *    (default /usr/bin/firefox-esr) when it is there.
  * 5. Ready before the tap (scripts/bench/island-ready.mjs): each form island's
  *    first touch → ready on a phone on Lighthouse's phone link, in Chromium and
  *    Firefox, the median of --island-runs runs checked against its target, and
