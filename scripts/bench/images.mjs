@@ -47,7 +47,9 @@ export const VIEWPORTS = [
   { name: '1280 px, 2x', width: 1280, height: 800, dpr: 2, mobile: false },
 ];
 
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
+// NODE_ENV as Netlify builds: Vite's runnerImport (above) sets it to development in this process, and a build
+// that inherited it bundled React's development build (client.js 401 KB instead of 213 KB) into the bench's sites.
+const env = { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' };
 
 /**
  * Where the CMS puts an upload for a copy of content/ at `contentCopy`, and the path content names it by:
