@@ -41,16 +41,6 @@ export function preloadOf({ sources, img }: PictureMarkup): PicturePreload {
   return { type: best.type, imagesrcset: best.srcset, imagesizes: String(img.sizes) };
 }
 
-/**
- * The head's preload of a picture that leads its page: the browser asks for the version the <picture> will
- * show as soon as it reads the head, first (a browser without the format skips it and loads the <img>'s as
- * before).
- */
-export function preloadHtml(markup: PictureMarkup): string {
-  const { type, imagesrcset, imagesizes } = preloadOf(markup);
-  return `<link ${attributes({ rel: 'preload', as: 'image', type, imagesrcset, imagesizes, fetchpriority: 'high' })}>`;
-}
-
 /** Where the picture that leads a post comes from: its cover, else its body's leading picture; none when it leads with text. */
 export function leadOf(
   cover: { src: string } | undefined,

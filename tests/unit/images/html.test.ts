@@ -3,7 +3,7 @@ import {
   leadOf,
   leadsBody,
   pictureHtml,
-  preloadHtml,
+  preloadOf,
   replaceBodyPictures,
   writtenPictures,
   type WrittenPicture,
@@ -59,8 +59,8 @@ describe('replaceBodyPictures', () => {
   });
 });
 
-describe('preloadHtml', () => {
-  it("preloads the best format's versions with the picture's sizes, first", () => {
+describe('preloadOf', () => {
+  it("names the best format's versions with the picture's sizes, else the <img>'s own", () => {
     const markup = {
       sources: [{ type: 'image/avif', srcset: '/_astro/a.avif 360w, /_astro/b.avif 720w' }],
       img: {
@@ -69,13 +69,17 @@ describe('preloadHtml', () => {
         sizes: '(min-width: 1024px) 704px, calc(100vw - 32px)',
       },
     };
-    expect(preloadHtml(markup)).toBe(
-      '<link rel="preload" as="image" type="image/avif" imagesrcset="/_astro/a.avif 360w, /_astro/b.avif 720w" imagesizes="(min-width: 1024px) 704px, calc(100vw - 32px)" fetchpriority="high">',
-    );
+    expect(preloadOf(markup)).toEqual({
+      type: 'image/avif',
+      imagesrcset: '/_astro/a.avif 360w, /_astro/b.avif 720w',
+      imagesizes: '(min-width: 1024px) 704px, calc(100vw - 32px)',
+    });
     // Without a <source>, the <img>'s own versions, for every browser.
-    expect(preloadHtml({ sources: [], img: markup.img })).toBe(
-      '<link rel="preload" as="image" imagesrcset="/_astro/a.webp 360w, /_astro/b.webp 720w" imagesizes="(min-width: 1024px) 704px, calc(100vw - 32px)" fetchpriority="high">',
-    );
+    expect(preloadOf({ sources: [], img: markup.img })).toEqual({
+      type: undefined,
+      imagesrcset: '/_astro/a.webp 360w, /_astro/b.webp 720w',
+      imagesizes: '(min-width: 1024px) 704px, calc(100vw - 32px)',
+    });
   });
 });
 
