@@ -17,11 +17,12 @@
 import type { Page } from '@playwright/test';
 
 /**
- * The longest task the site may run, ms. On this 2-core machine the site's longest task was 60-120 ms on a
- * quiet machine and stayed under 300 ms with every core busy with other suites and a busy loop on one core
- * (the visit's table); a one-second loop takes 1000 ms or more whatever the load.
+ * The longest task the site may run, ms. A planted one-second loop runs at least 1000 ms of wall clock whatever
+ * the load (1003-1016 ms seen), so the limit sits just under it, as far as it can from the site's own work: its
+ * longest task was 60-245 ms with both cores busy, and 612 ms once (the sign-in card hydrating on /login, phone,
+ * load average 8.6 during a full suite), which a limit of 500 ms failed.
  */
-export const TASK_LIMIT_MS = 500;
+export const TASK_LIMIT_MS = 900;
 
 /** A long task of the page, with the scripts that ran in the animation frames around it. */
 export interface LongTask {
