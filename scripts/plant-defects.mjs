@@ -113,6 +113,32 @@ const PLANTS = [
     grep: 'contact|budget|Contact',
   },
   {
+    name: 'busy-island',
+    what: "a one-second busy loop in the contact form's island when it starts (its first render, on the first interaction)",
+    edits: [
+      {
+        file: 'src/components/islands/ContactForm.tsx',
+        find: 'export default function ContactForm({ copy, common, labelledBy }: Props) {\n',
+        replace:
+          'export default function ContactForm({ copy, common, labelledBy }: Props) {\n  for (const until = performance.now() + 1000; performance.now() < until; );\n',
+      },
+    ],
+    grep: 'ContactForm|/contact',
+  },
+  {
+    name: 'busy-load',
+    what: 'a one-second busy loop on every page as it loads (in the script every page runs)',
+    edits: [
+      {
+        file: 'src/lib/routes/prefetch-on-intent.ts',
+        find: 'export function prefetchOnIntent(unspeculated: readonly string[]): void {\n',
+        replace:
+          'export function prefetchOnIntent(unspeculated: readonly string[]): void {\n  for (const until = performance.now() + 1000; performance.now() < until; );\n',
+      },
+    ],
+    grep: 'visit.*/about',
+  },
+  {
     name: 'optional-email',
     what: "the contact form's e-mail made optional in its definition only (the database still requires it)",
     edits: [{ file: 'src/lib/forms/contact.ts', find: '    emailField,', replace: '    { ...emailField, required: false },' }],

@@ -83,8 +83,10 @@ export function benchPages(dist, routes) {
   };
 }
 
-async function launch(engine) {
-  if (engine === 'chromium') return chromium.launch({ executablePath: browser.CHROME_PATH, args: browser.CHROMIUM_FLAGS });
+/** The engine, trusting the bench server's certificate (Chromium by its flag; Firefox's contexts ignore HTTPS errors). */
+async function launch(engine, served) {
+  if (engine === 'chromium')
+    return chromium.launch({ executablePath: browser.CHROME_PATH, args: [...browser.CHROMIUM_FLAGS, ...served.chromiumFlags] });
   return firefox.launch({ channel: 'moz-firefox', executablePath: FIREFOX_PATH });
 }
 
@@ -93,6 +95,7 @@ async function phonePage(engine, instance) {
   // Firefox has no mobile mode or touch over BiDi: a pointer there.
   const context = await instance.newContext({
     viewport: PHONE,
+    ignoreHTTPSErrors: engine === 'firefox',
     ...(engine === 'chromium' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
   });
   const page = await context.newPage();
@@ -220,8 +223,9 @@ export async function measureIslandReady({ dist, routes, runs, sites }) {
   const bytes = [];
   const failures = [];
   for (const engine of engines) {
-    const origin = engine === 'chromium' ? sites.open.ipOrigin : sites.throttled.ipOrigin;
-    const instance = await launch(engine);
+    const served = engine === 'chromium' ? sites.open : sites.throttled;
+    const origin = served.ipOrigin;
+    const instance = await launch(engine, served);
     try {
       // A browser's first page load is slower (its own start-up): one load first, not counted.
       await loadRun(engine, instance, origin, loads[0]).catch(() => {});

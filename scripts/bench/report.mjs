@@ -109,36 +109,99 @@ export function printBuildTimes(timings) {
   }
 }
 
-/** Prints the next-page figures of scripts/bench/next-page.mjs: one row per navigation, a column per engine and speculation. */
+/** Prints the next-page figures of scripts/bench/next-page.mjs: per navigation, the click, back and forward, median and worst per engine. */
 export function printNextPage(result, throttle) {
   if (result.skipped) {
     console.log(`\nNext page: skipped, ${result.skipped}.`);
     return;
   }
-  const { rows, engines, modes, failures, unexpected, runs, hoverMs } = result;
+  const { rows, engines, modes, failures, unexpected, runs, hoverMs, protocol, targetMs } = result;
   console.log(
-    `\nNext page: from the click to the new page's largest contentful paint (from its activation when prerendered), ms, median of ${runs} run(s).`,
+    `\nNext page: from the click to the new page's largest contentful paint (from its activation when prerendered), then back and forward (Alt+Left, Alt+Right) to the page shown again (a page restored from the back/forward cache: its second frame after pageshow), ms, median and worst of ${runs} run(s).`,
   );
   console.log(
-    `Desktop 1280x800; the server holds each response ${throttle.rttMs} ms plus its transfer at ${(throttle.kbps / 1000).toFixed(1)} Mbps; the pointer rests ${hoverMs} ms on the link before the click. Load average ${loadavg()
+    `Desktop 1280x800, ${protocol === 'h2' ? 'HTTP/2 over TLS' : 'HTTP/1.1'}; the server holds each response ${throttle.rttMs} ms plus its transfer at ${(throttle.kbps / 1000).toFixed(1)} Mbps; the pointer rests ${hoverMs} ms on the link before the click. Load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' / ')}.`,
   );
-  const label = (mode) => (modes.length === 1 ? 'as built' : mode === 'on' ? 'with rules' : 'without');
-  const header = ['navigation', ...engines.flatMap((engine) => modes.map((mode) => `${engine} ${label(mode)}`))];
-  const cell = (c) => (c.runs ? `${Math.round(c.ms)}${c.served.length ? ` (${c.served.join('/')})` : ''}` : 'n/a');
+  const ms = (value) => (Number.isFinite(value) ? String(Math.round(value)) : 'n/a');
+  const over = (summary) => summary.runs > 0 && summary.worst > targetMs;
+  const cell = (summary) => (summary.runs ? `${ms(summary.ms)} / ${ms(summary.worst)}${over(summary) ? ' OVER' : ''}` : '-');
+  const how = (summary) =>
+    summary.runs ? summary.served.join('/') + (summary.reasons.length ? `: ${summary.reasons.join(', ')}` : '') : '-';
+  const mode = modes.includes('on') ? 'on' : modes[0];
+  const steps = [
+    ['forward', 'click'],
+    ['back', 'back'],
+    ['forwardAgain', 'forward'],
+  ];
+  const header = ['navigation', 'step', ...engines.flatMap((engine) => [`${engine} median / worst`, `${engine} served`])];
+  const body = rows.flatMap((row) =>
+    steps
+      .filter(([step]) => row.cells.some((c) => c.mode === mode && c[step].runs))
+      .map(([step, label], i) => [
+        i === 0 ? `${row.from} → ${row.to}${row.what ? ` (${row.what})` : ''}` : '',
+        label,
+        ...engines.flatMap((engine) => {
+          const found = row.cells.find((c) => c.engine === engine && c.mode === mode)?.[step] ?? { runs: 0 };
+          return [cell(found), how(found)];
+        }),
+      ]),
+  );
+  console.log(modes.length > 1 ? `With the speculation (as built):` : '');
+  console.log(table(header, body));
+
+  // What each click's time was made of: the median of each part, and the parts of the worst run.
+  const parts = (p) =>
+    p
+      ? Object.entries(p)
+          .map(
+            ([key, value]) =>
+              `${{ toActivation: 'to activation', toPaint: 'to paint', htmlLate: 'HTML after the click', toHtml: 'to its HTML' }[key] ?? key} ${ms(value)}`,
+          )
+          .join(', ')
+      : '-';
+  console.log("\nWhat a click took (ms): median of each part, and the worst run's parts.");
   console.log(
     table(
-      header,
-      rows.map((r) => [`${r.from} → ${r.to}`, ...r.cells.map(cell)]),
+      ['navigation', 'engine', 'median', 'worst run'],
+      rows.flatMap((row) =>
+        row.cells
+          .filter((c) => c.mode === mode && c.forward.runs)
+          .map((c) => [
+            `${row.from} → ${row.to}`,
+            c.engine,
+            parts(c.forward.parts),
+            `${ms(c.forward.worst)}: ${parts(c.forward.worstParts)}`,
+          ]),
+      ),
     ),
   );
-  const column = (engine, mode) => median(rows.map((r) => r.cells.find((c) => c.engine === engine && c.mode === mode)?.ms ?? NaN));
-  if (modes.length === 2)
-    for (const engine of new Set(rows[0]?.cells.map((c) => c.engine)))
-      console.log(
-        `  ${engine}: median ${Math.round(column(engine, 'off'))} ms without, ${Math.round(column(engine, 'on'))} ms with the rules.`,
-      );
+
+  if (modes.includes('off') && modes.includes('on')) {
+    console.log('\nThe click without the speculation (the server drops the rules and refuses prefetches): median / worst.');
+    console.log(
+      table(
+        ['navigation', ...engines],
+        rows.map((row) => [
+          `${row.from} → ${row.to}`,
+          ...engines.map((engine) => cell(row.cells.find((c) => c.engine === engine && c.mode === 'off')?.forward ?? { runs: 0 })),
+        ]),
+      ),
+    );
+  }
+  const missed = rows.flatMap((row) =>
+    row.cells
+      .filter((c) => c.mode === mode)
+      .flatMap((c) =>
+        steps
+          .filter(([step]) => over(c[step]))
+          .map(([step, label]) => `${c.engine} ${row.from} → ${row.to} ${label} (worst ${ms(c[step].worst)})`),
+      ),
+  );
+  console.log(
+    `\nTargets: ${missed.length ? `OVER every navigation ≤ ${targetMs} ms in every run: ${missed.join('; ')}` : `PASS every navigation, back and forward ≤ ${targetMs} ms in every run, in every engine`}.`,
+  );
   if (failures.length) console.log(`Failed runs: ${failures.length} (${failures.join('; ')})`);
   console.log(`Requests other than GET or HEAD while measuring (a form sent, a visit counted): ${unexpected.length}.`);
 }

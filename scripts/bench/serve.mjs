@@ -1,5 +1,7 @@
 /**
  * dist/ served on a local port the way Netlify serves it, for the benchmark:
+ * HTTP/2 over TLS (the bench's own certificate, ./tls.mjs; HTTP/1.1 over TLS for a
+ * client that offers nothing else), or plain HTTP/1.1 as before with `protocol: 'http1'`;
  * pretty URLs (/about -> about.html, src/lib/deploy/dist-folder.ts), text files
  * compressed as Netlify compresses them (brotli when the browser accepts it, as
  * Chromium and Firefox do, else gzip), the headers the build publishes for each path
@@ -18,10 +20,12 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { runnerImport } from 'vite';
+import { chromiumTrust, firefoxTrust, makeCertificate } from './tls.mjs';
 
 const { module: netlify } = await runnerImport('./src/lib/deploy/netlify.ts');
 const { module: site } = await runnerImport('./src/lib/deploy/dist-folder.ts');
@@ -46,12 +50,16 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.xml', '.txt', '.
 const PROBE = readFileSync(new URL('./probe.js', import.meta.url));
 const PROBE_TAG = '<script type="module" src="/__bench/probe.js"></script>';
 
+/** The protocols the server speaks: `h2` (HTTP/2 over TLS, as Netlify; the default) or `http1` (plain HTTP/1.1). */
+export const PROTOCOLS = ['h2', 'http1'];
+
 /**
  * Starts the server on a free port of 127.0.0.1.
  * @param {{ dist: string, headerRules: import('../../src/lib/deploy/netlify.ts').HeaderRule[],
- *   throttle?: { rttMs: number, kbps: number }, probe?: boolean }} options
+ *   throttle?: { rttMs: number, kbps: number }, probe?: boolean, protocol?: 'h2' | 'http1' }} options
  */
-export async function serveDist({ dist, headerRules, throttle, probe = false }) {
+export async function serveDist({ dist, headerRules, throttle, probe = false, protocol = 'h2' }) {
+  if (!PROTOCOLS.includes(protocol)) throw new Error(`protocol ${protocol}: one of ${PROTOCOLS.join(', ')}`);
   const cache = new Map();
   /** The bytes a file is served with: the probe added to pages when asked, compressed with `encoding` (br, gzip or none). */
   const body = (file, encoding) => {
@@ -136,13 +144,33 @@ export async function serveDist({ dist, headerRules, throttle, probe = false }) 
     setTimeout(() => send(res, status, headers, bytes), delay);
   };
 
-  const server = createServer(answer);
+  const tls = protocol === 'h2' ? makeCertificate() : undefined;
+  const server = tls ? createSecureServer({ key: tls.key, cert: tls.cert, allowHTTP1: true }, answer) : createServer(answer);
+  // An HTTP/2 server has no closeAllConnections(): its sessions (and HTTP/1.1 sockets) are closed one by one.
+  const open = new Set();
+  server.on(tls ? 'session' : 'connection', (connection) => {
+    open.add(connection);
+    connection.once('close', () => open.delete(connection));
+  });
+  if (tls)
+    server.on('secureConnection', (socket) => {
+      if (socket.alpnProtocol !== 'h2') {
+        open.add(socket);
+        socket.once('close', () => open.delete(socket));
+      }
+    });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
+  const scheme = tls ? 'https' : 'http';
   return {
-    origin: `http://localhost:${port}`,
+    origin: `${scheme}://localhost:${port}`,
     /** The same server by IP: Firefox may try localhost on ::1 first, where nothing listens. */
-    ipOrigin: `http://127.0.0.1:${port}`,
+    ipOrigin: `${scheme}://127.0.0.1:${port}`,
+    protocol,
+    /** Chromium's flags that trust the server's certificate (none over plain HTTP). */
+    chromiumFlags: tls ? chromiumTrust(tls.spki) : [],
+    /** Makes a Firefox profile trust the server's certificate (nothing over plain HTTP). */
+    trustInFirefox: (profile) => tls && firefoxTrust(profile, tls.fingerprint256, [`localhost:${port}`, `127.0.0.1:${port}`]),
     /** Requests and probe reports so far (see above), and the switch for the speculation. */
     state,
     /** gzip -9 bytes of what a URL of this server answers (0 for other origins). */
@@ -151,8 +179,9 @@ export async function serveDist({ dist, headerRules, throttle, probe = false }) 
       return u.port === String(port) ? body(fileFor(u.pathname), 'gzip').length : 0;
     },
     close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const connection of open) connection.destroy();
+      return closed;
     },
   };
 }

@@ -3,7 +3,7 @@
  * build (./probe-build.ts, PICTURE_PROBES): a 4000×3000 photo in a post's text
  * and as another post's cover comes out as AVIF and WebP at the widths of its
  * place, with its width and height, the picture that leads the page loaded at
- * once and first and the others when scrolled to, the upload itself never
+ * once and first (eager, fetchpriority high) and the others when scrolled to, the upload itself never
  * published; the cover shows on the blog and is the post's social card; a
  * square logo as a page's social image is placed on its card, not refused.
  * What the pre-publish check counts of pictures is tests/build/gate.test.ts's.
@@ -36,6 +36,11 @@ function picturesOf(html: string): BuiltPicture[] {
     img: attributes(/<img\b[^>]*>/.exec(m[1])![0]),
   }));
 }
+/** The head's preloads of pictures. */
+const preloadsOf = (html: string) =>
+  [...html.slice(0, html.indexOf('</head>')).matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)]
+    .map((m) => attributes(m[0]))
+    .filter((l) => l.as === 'image');
 const descriptors = (srcset: string) => srcset.split(', ').map((c) => c.split(' ')[1]);
 const urls = (srcset: string) => srcset.split(', ').map((c) => c.split(' ')[0]);
 
@@ -77,6 +82,34 @@ describe('editors’ pictures in the probe build', () => {
     expect(descriptors(again.img.srcset)).toEqual(descriptors(first.img.srcset));
     const [lead720, later720] = [first, again].map((p) => statSync(file(urls(p.sources[0].srcset)[1])).size);
     expect(lead720).toBeLessThan(later720 * 0.8);
+  });
+
+  it('preloads no picture from a post’s head: the leading picture is found by the parser, not ahead of the stylesheet', () => {
+    for (const page of builtPages(probe.out).filter((p) => p.path.startsWith('/post/')))
+      expect(preloadsOf(page.html), page.path).toEqual([]);
+  });
+
+  it('names on the blog’s link to each post the picture it leads with, the versions the post shows; nothing on the others', () => {
+    const blog = builtPages(probe.out).filter((p) => p.path.startsWith('/blog'));
+    const links = new Map(
+      blog.flatMap((p) => [...p.html.matchAll(/<a\b[^>]*\bhref="(\/post\/[^"]+)"[^>]*>/g)].map((m) => [m[1], attributes(m[0])] as const)),
+    );
+    for (const path of [body.path, cover.path]) {
+      // The versions the post's leading <picture> shows: its best format's, with its sizes.
+      const [lead] = picturesOf(html(path));
+      expect(links.get(path), path).toMatchObject({
+        'data-lead-srcset': lead.sources[0].srcset,
+        'data-lead-sizes': lead.img.sizes,
+        'data-lead-type': lead.sources[0].type,
+      });
+    }
+    const others = [...links].filter(([path]) => path !== body.path && path !== cover.path);
+    expect(others.length).toBeGreaterThan(10);
+    for (const [path, link] of others)
+      expect(
+        Object.keys(link).filter((name) => name.startsWith('data-lead')),
+        path,
+      ).toEqual([]);
   });
 
   it('never publishes the upload: no file of the build is the photo, no page names /images/', () => {

@@ -15,6 +15,9 @@
  * of its graph (`data-preload`) has been requested and none has run (the
  * browser's script coverage); on the click, they all run, and none is asked for
  * again. The JavaScript at page load is checked in each page's visit (./visit.spec.ts).
+ *
+ * The first interaction, until the island is ready and what it loads after has arrived, runs no task longer
+ * than the main-thread limit (./checks/main-thread.ts), as each page's load does in its visit.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -23,6 +26,7 @@ import { networkQuiet, settle } from '../support/settle';
 import { recordFigure } from '../support/figures';
 import { BUDGETS, kb } from '../../src/lib/deploy/gate/budgets';
 import { recordScripts, scriptWeight } from './checks/scripts';
+import { TASK_LIMIT_MS, longTasks, longest, overLimit, pageClock, recordMainThread } from './checks/main-thread';
 
 /** Each island component that waits for an interaction, with the first page that has it and whether it is a form island. */
 function interactionIslands(): { component: string; path: string; form: boolean }[] {
@@ -60,6 +64,7 @@ islands.forEach(({ component, path, form }, order) => {
   test(`${component} (${path}): ${title} within its JavaScript budget`, async ({ page }, testInfo) => {
     const island = `astro-island[component-url*="/${component}."]`;
     const scripts = recordScripts(page);
+    await recordMainThread(page);
     if (form) await countRuns(page);
     await page.goto(path);
     await settle(page);
@@ -89,6 +94,7 @@ islands.forEach(({ component, path, form }, order) => {
     await expect(control, 'a control the visitor can press').toHaveCount(1);
     const ahead = scripts.paths().length;
     scripts.mark();
+    const pressed = await pageClock(page);
     await control.click();
     await page.locator(`${island}:not([ssr])`).waitFor({ state: 'attached' });
     if (form) await page.locator(`${island}[data-ready]`).waitFor({ state: 'attached' });
@@ -96,6 +102,9 @@ islands.forEach(({ component, path, form }, order) => {
     await page.keyboard.press('Tab');
     // What the island loads after it starts (the forms' notices and Supabase client, the sign-in card's auth module) has arrived.
     await networkQuiet(page);
+    const firstInteraction = await longTasks(page, [[pressed, await pageClock(page)]]);
+    // An island renders from React's scheduler (client.js, a MessagePort task): the test's name says which island.
+    expect.soft(overLimit(firstInteraction), `${component}'s first interaction: tasks over ${TASK_LIMIT_MS} ms`).toEqual([]);
     if (form) {
       expect(await ranScripts(page), 'the first interaction runs the graph fetched ahead').toEqual(expect.arrayContaining(graph));
       expect(
@@ -114,9 +123,9 @@ islands.forEach(({ component, path, form }, order) => {
       `${component}'s first interaction, gzip bytes (≤ ${kb(budget)} KB): ${scripts.paths().join(', ')}`,
     ).toBeLessThanOrEqual(budget);
     await recordFigure(testInfo, {
-      table: "JavaScript of an island's first interaction, fetched ahead or on it (gzip -9 KB)",
-      columns: ['island', 'page', 'files', 'of them ahead', 'JS', 'budget'],
-      row: [component, path, loaded.files, ahead, kb(loaded.bytes), kb(budget)],
+      table: `JavaScript of an island's first interaction, fetched ahead or on it (gzip -9 KB), and its longest task (ms, limit ${TASK_LIMIT_MS})`,
+      columns: ['island', 'page', 'files', 'of them ahead', 'JS', 'budget', 'longest task'],
+      row: [component, path, loaded.files, ahead, kb(loaded.bytes), kb(budget), longest(firstInteraction)],
       order,
     });
   });

@@ -83,7 +83,7 @@ test.describe('speculation rules', () => {
     const seen = await watchSpeculation(page);
     const response = await page.goto('/');
     expect(response?.headers()['speculation-rules'], 'dist/_headers names the rules').toBe('"/speculation-rules.json"');
-    // Links the rules must leave alone, added to the header (where the eager prefetch applies) beside its real ones.
+    // Links the rules must leave alone, added to the header beside its real ones.
     const refused = ['/admin', '/admin/config.json', '/search?q=widgets', '/rss.xml', '/about?ref=header'];
     await page.evaluate((hrefs) => {
       // A row of its own under the header's, so the real links keep their places.
@@ -100,11 +100,16 @@ test.describe('speculation rules', () => {
       add('/platform', { download: '' });
     }, refused);
     const never = unspeculatedPaths(readManifest(CONTENT).routes);
+    // Every link of the page to another of its pages is prefetched (eager) and prerendered (moderate), the header's and the rest.
+    const links = await page
+      .locator('a[href^="/"]:not([aria-current="page"])')
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).pathname + (a as HTMLAnchorElement).search));
+    expect(links).toContain('/login');
     const header = await page
       .locator('header a[href^="/"]')
-      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname + (a as HTMLAnchorElement).search));
-    expect(header).toContain('/login');
-    const expected = [...new Set(header)].filter((href) => !refused.includes(href) && !never.includes(href));
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).pathname + (a as HTMLAnchorElement).search));
+    expect(links.length, 'links outside the header too').toBeGreaterThan(header.length);
+    const expected = [...new Set(links)].filter((href) => !refused.includes(href) && !never.includes(href));
     await expect.poll(() => paths(seen.candidates, 'Prefetch').sort()).toEqual(expected.sort());
     expect(paths(seen.candidates, 'Prerender')).toEqual(expect.arrayContaining(expected));
     const all = seen.candidates.map((a) => new URL(a.url).pathname + new URL(a.url).search);
@@ -113,7 +118,7 @@ test.describe('speculation rules', () => {
     // Hovering the sign-in link, and pressing on the CMS link (released elsewhere, so no click), start nothing either.
     // Each is followed by the same gesture on a link the rules do speculate, and the test waits for that one to
     // start: Chromium takes the gestures in order, so by then the first would have started too.
-    const [hoverProbe, pressProbe] = expected.filter((href) => href !== '/');
+    const [hoverProbe, pressProbe] = expected.filter((href) => href !== '/' && header.includes(href));
     const started = (href: string) => expect.poll(() => seen.status.get(`Prefetch ${new URL(href, page.url()).href}`)).toBeDefined();
     await page.locator('header a[href="/login"]:visible').hover();
     await page.locator(`header a[href="${hoverProbe}"]:visible`).first().hover();

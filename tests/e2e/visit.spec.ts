@@ -12,6 +12,8 @@
  * - axe (WCAG 2.0/2.1/2.2 A and AA, best practices), decorative layers only inert and hidden;
  * - desktop: the focus walk, every tab stop with a visible indicator of at least 3:1;
  * - the first scroll, which starts the parallax hero, so late code runs under the policy too;
+ * - the main thread: no task of the site's own (the load until it settled, the first scroll) over the
+ *   limit of ./checks/main-thread.ts;
  * - desktop: aria-current in the header; in forced colours every button keeps its edge; then,
  *   with reduced motion, the menu in small windows (400% zoom, a phone held sideways): it
  *   opens, marks the page, and each link can be reached by keyboard and pointer; then
@@ -40,6 +42,7 @@ import { FOCUS_CONTRAST, walkFocus } from './checks/focus';
 import { buttonsWithoutEdge, closeMenu, currentLinks, headerLinks, menuProblems, openMenu } from './checks/header';
 import { applyCondition, condition, describeProblems, layoutProblems } from './checks/layout';
 import { axe, describeViolations } from './checks/axe';
+import { TASK_LIMIT_MS, longTasks, longest, overLimit, pageClock, recordMainThread } from './checks/main-thread';
 import type { UiCopy } from '../../src/lib/content/schemas';
 
 /** The menu where the header has least room: 400% zoom of a 1280×1024 window, a phone held sideways. */
@@ -100,8 +103,11 @@ pages.forEach((sitePage, order) => {
           failed.push(`${request.url()}: ${request.failure()?.errorText}`);
       });
       await applyPublishedHeaders(page);
+      await recordMainThread(page);
       const response = await page.goto(sitePage.path);
       await settle(page);
+      // The site's own work: the load until it settled, and the first scroll (below); the checks' work in the page is not.
+      const siteWork: [number, number][] = [[0, await pageClock(page)]];
       // The header's links that lead to this page: those must say aria-current="page".
       const here = notFound ? '-' : sitePage.path;
       const [leadHere, leadHereInMenu] = [await headerLinks(page, false, here), await headerLinks(page, true, here)];
@@ -165,12 +171,25 @@ pages.forEach((sitePage, order) => {
 
       await check('the first scroll', async () => {
         // Islands that wait for the first scroll (the parallax hero) hydrate under the policy too.
+        const from = await pageClock(page);
         await page.mouse.move(5, 5);
         await page.mouse.wheel(0, 400);
         // The wheel scrolls smoothly, after the call returns.
         await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
         if (html.includes('data-parallax-hero')) await waitForIsland(page, '[data-parallax-hero]');
         await toTop(page);
+        siteWork.push([from, await pageClock(page)]);
+      });
+
+      await check('main thread', async () => {
+        const [load, scroll] = [await longTasks(page, siteWork.slice(0, 1)), await longTasks(page, siteWork.slice(1))];
+        expect.soft(overLimit([...load, ...scroll]), `tasks over ${TASK_LIMIT_MS} ms at load or on the first scroll`).toEqual([]);
+        await recordFigure(testInfo, {
+          table: `Longest main-thread task, ms (over 50 ms; limit ${TASK_LIMIT_MS})`,
+          columns: ['page', 'at load', 'first scroll'],
+          row: [label(sitePage), longest(load), longest(scroll)],
+          order,
+        });
       });
 
       if (!isMobile) {

@@ -54,17 +54,18 @@ export default function ParallaxHero({ heading, lead, action, hashtags, floating
       {/* Faint background art, exempt from contrast rules (WCAG 1.4.3, incidental): inert takes it out of
           focus, the accessibility tree and contrast checkers (axe, Lighthouse) alike. */}
       <div aria-hidden="true" inert data-decorative="" className="pointer-events-none absolute inset-0 -z-10">
+        {/* Two glows (.hero-glow: gradients shaped as the 64 px blur of a disc they replaced, without its paint cost). */}
         <div
           ref={(el) => {
             layers.current[0] = el;
           }}
-          className="absolute -top-24 -left-24 h-96 w-96 rounded-full bg-brand-700/40 blur-3xl"
+          className="hero-glow absolute -top-56 -left-56 h-[40rem] w-[40rem] text-brand-700 forced-colors:hidden"
         />
         <div
           ref={(el) => {
             layers.current[1] = el;
           }}
-          className="absolute top-20 right-0 h-80 w-80 rounded-full bg-accent-600/40 blur-3xl"
+          className="hero-glow absolute -top-8 -right-28 h-[34rem] w-[34rem] text-accent-600 forced-colors:hidden"
         />
         {/* The floating words keep to a strip right of the text, shown only where the hero is wide enough
             for one (a container query in rem, so larger text hides them too): they never sit over the heading,

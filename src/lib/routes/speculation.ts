@@ -4,10 +4,15 @@
  * - browsers with the Speculation Rules API (Chromium) read the rules file the
  *   build writes (dist/speculation-rules.json, named by every page's
  *   `Speculation-Rules` header: src/lib/deploy/integration.ts). A page link is
- *   prerendered once the visitor shows intent (eagerness "moderate": a short
- *   hover or a press), and the header's links are prefetched sooner ("eager":
- *   a brief hover on a desktop, in view on a phone), a small set shared by
- *   every page;
+ *   prerendered once the visitor shows intent (eagerness "moderate": a hover of
+ *   200 ms or a press), and its HTML is prefetched sooner ("eager": a brief hover
+ *   on a desktop, a link that stays in view on a phone), so the prerender starts
+ *   with the page in hand: started by the hover alone, it waited a round trip for
+ *   its HTML, and a click 400 ms into a hover on a 150 ms link often came before
+ *   the page had arrived and showed it 100-200 ms late (the bench's next page,
+ *   scripts/bench/next-page.mjs). A prefetch is the page's HTML only (about 8 KB
+ *   compressed), fresh in the browser for a minute; browsers skip all of it when
+ *   the visitor spares data;
  * - the other engines prefetch a link's HTML on the same intent with the same
  *   predicate (src/lib/routes/prefetch-on-intent.ts).
  *
@@ -40,9 +45,6 @@ export const UNSPECULATED_LINKS = [
   // The page the visitor is on (the header marks it).
   '[aria-current="page"]',
 ];
-/** The links of the page header, prefetched sooner. */
-export const HEADER_LINKS = 'header a[href]';
-
 /** The part of a route this module reads. */
 export interface SpeculatedRoute {
   path: string;
@@ -78,7 +80,7 @@ export function speculationRules(unspeculated: readonly string[]): SpeculationRu
     { not: { selector_matches: UNSPECULATED_LINKS } },
   ];
   return {
-    prefetch: [{ source: 'document', where: { and: [{ selector_matches: HEADER_LINKS }, ...pageLink] }, eagerness: 'eager' }],
+    prefetch: [{ source: 'document', where: { and: pageLink }, eagerness: 'eager' }],
     prerender: [{ source: 'document', where: { and: pageLink }, eagerness: 'moderate' }],
   };
 }

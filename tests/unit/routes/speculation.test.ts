@@ -73,14 +73,15 @@ describe('speculation rules', () => {
     expect(never).toEqual(['/404', '/admin', '/login', '/search']);
   });
 
-  it('prerender page links on intent (moderate) and prefetch the header links sooner (eager)', () => {
+  it('prerender page links on intent (moderate) and prefetch their HTML sooner (eager), in the header or not', () => {
     expect(rules.prerender.map((r) => r.eagerness)).toEqual(['moderate']);
     expect(rules.prefetch.map((r) => r.eagerness)).toEqual(['eager']);
-    expect(actions(rules, link('/about'))).toEqual(['prerender']);
-    expect(actions(rules, link('/services/managed'))).toEqual(['prerender']);
-    expect(actions(rules, link('/'))).toEqual(['prerender']);
-    expect(actions(rules, link('/about', {}, true))).toEqual(['prefetch', 'prerender']);
-    expect(actions(rules, link(`${ORIGIN}/about#team`))).toEqual(['prerender']);
+    for (const inHeader of [false, true]) {
+      expect(actions(rules, link('/about', {}, inHeader))).toEqual(['prefetch', 'prerender']);
+      expect(actions(rules, link('/services/managed', {}, inHeader))).toEqual(['prefetch', 'prerender']);
+      expect(actions(rules, link('/', {}, inHeader))).toEqual(['prefetch', 'prerender']);
+      expect(actions(rules, link(`${ORIGIN}/about#team`, {}, inHeader))).toEqual(['prefetch', 'prerender']);
+    }
   });
 
   it('never load ahead sign-in, the CMS, the search, a query, a file, another origin or a marked link', () => {
@@ -118,7 +119,10 @@ describe('speculation rules', () => {
       link('/about', { download: '' }),
       link('/about', { 'data-no-speculation': '' }),
     ];
-    for (const target of cases) expect(mayLoadAhead(target, PAGE, never), target.href).toBe(actions(rules, target).includes('prerender'));
+    for (const target of cases) {
+      expect(mayLoadAhead(target, PAGE, never), target.href).toBe(actions(rules, target).includes('prerender'));
+      expect(actions(rules, target).includes('prefetch'), target.href).toBe(actions(rules, target).includes('prerender'));
+    }
     // The page itself is never fetched again (the rules leave that to the browser, which skips it too).
     expect(mayLoadAhead(link('/services'), PAGE, never)).toBe(false);
     expect(mayLoadAhead({ href: 'http://[bad', matches: () => false }, PAGE, never)).toBe(false);
@@ -135,9 +139,9 @@ describe('speculation rules over a route list read from content', () => {
     for (const path of own) for (const inHeader of [false, true]) expect(actions(rules, link(path, {}, inHeader)), path).toEqual([]);
   });
 
-  it('prerender every other page that shares the site layouts', () => {
+  it('prefetch and prerender every other page that shares the site layouts', () => {
     const shared = manifest.routes.filter((route) => !route.ownFile);
     expect(shared.length).toBeGreaterThan(5);
-    for (const route of shared) expect(actions(rules, link(route.path)), route.path).toEqual(['prerender']);
+    for (const route of shared) expect(actions(rules, link(route.path)), route.path).toEqual(['prefetch', 'prerender']);
   });
 });
