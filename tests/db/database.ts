@@ -5,7 +5,8 @@
  * request headers PostgREST sets for the transaction. Every SQL test file
  * takes its database from `databaseSuite`.
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { TableName } from '../../src/lib/forms/definition';
 import {
@@ -22,9 +23,16 @@ import {
 
 export { API_ROLES, pgrstResponse, type ApiRole, type RequestOptions, type Result, type Row } from '../support/supabase/postgrest';
 
-/** A fresh database with Supabase's roles and every migration applied. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The empty cluster of the run (./global-setup.ts): a data-directory tarball. */
+    pgliteCluster: string;
+  }
+}
+
+/** A fresh database with Supabase's roles and every migration applied, from a copy of the run's empty cluster. */
 export async function migratedDatabase(options: SetupOptions = {}): Promise<PGlite> {
-  const db = await PGlite.create();
+  const db = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteCluster'))]) });
   for (const script of setupScripts(options)) await db.exec(script.sql);
   return db;
 }
