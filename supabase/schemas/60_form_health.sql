@@ -71,7 +71,7 @@ begin
 
   item := 'pg_net';
   ok := to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is not null;
-  detail := case when ok then 'installed' else 'missing: messages wait in the outbox (create extension pg_net)' end;
+  detail := case when ok then 'installed' else 'missing: messages wait in the outbox (create extension pg_net with schema extensions)' end;
   return next;
 
   item := 'vault secrets';

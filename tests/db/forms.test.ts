@@ -388,7 +388,10 @@ describe('on a bare PostgreSQL (no pg_cron, pg_net or Vault)', () => {
     expect(health).toMatchObject({ ok: true });
     const report = Object.fromEntries((health as { rows: Row[] }).rows.map((r) => [r.item, r]));
     expect(report.pg_cron).toMatchObject({ ok: false, detail: expect.stringMatching(/^missing: nothing runs the drain/) });
-    expect(report.pg_net).toMatchObject({ ok: false, detail: 'missing: messages wait in the outbox (create extension pg_net)' });
+    expect(report.pg_net).toMatchObject({
+      ok: false,
+      detail: 'missing: messages wait in the outbox (create extension pg_net with schema extensions)',
+    });
     expect(report['vault secrets']).toMatchObject({ ok: false, detail: 'missing: Vault is not installed' });
     expect(report.drain).toMatchObject({ ok: false, detail: 'never run' });
     expect(report.storage).toMatchObject({ ok: true });
