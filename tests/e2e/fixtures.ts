@@ -101,6 +101,27 @@ export async function holdScript(page: Page, component: string) {
 }
 
 /**
+ * The page's waits: every timer of at least `min` ms it sets from now on (a retry's back-off, a Retry-After),
+ * in order. Call it after `page.clock.install()`, so it counts on the installed clock. A test that moves a
+ * paused clock waits for the page to have set the timer it means to test (`since(count())` holds its delay):
+ * moved before the page has handled the answer that sets it (a loaded machine), the clock would pass with the
+ * timer not yet set.
+ */
+export async function recordWaits(page: Page, min = 500) {
+  await page.addInitScript((least) => {
+    const waits: number[] = [];
+    Object.assign(window, { __waits: waits });
+    const set = window.setTimeout;
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+      if ((ms ?? 0) >= least) waits.push(ms!);
+      return set(handler, ms, ...args);
+    }) as typeof window.setTimeout;
+  }, min);
+  const waits = () => page.evaluate(() => (window as Window & { __waits?: number[] }).__waits ?? []);
+  return { count: async () => (await waits()).length, since: async (count: number) => (await waits()).slice(count) };
+}
+
+/**
  * The visitor's browser says to spare data (Save-Data): form islands then fetch their code on intent only,
  * and what comes after their first render with the first submit (src/lib/islands/prefetch.ts).
  */

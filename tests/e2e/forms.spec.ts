@@ -7,7 +7,7 @@
  */
 import { axe, describeViolations } from './checks/axe';
 import type { Page } from '@playwright/test';
-import { test, expect, holdScript, hydrateByInteraction, waitForIsland } from './fixtures';
+import { test, expect, holdScript, hydrateByInteraction, recordWaits, waitForIsland } from './fixtures';
 import { ANON_KEY } from '../support/supabase/project';
 import { rest } from '../support/supabase/answers';
 import { UUID, cases, copy, expectInlineError, expertise, label, notice, openForm, products, site, values } from './form-cases';
@@ -346,11 +346,13 @@ test.describe('form pages', () => {
 
     test('back off 1 s, 2 s, 4 s, then show the error notice after the 4th failed attempt', async ({ page, supabase }) => {
       await page.clock.install();
+      const waits = await recordWaits(page);
       const insert = supabase.answer('POST /rest/v1/contact_submissions', [rest.networkError]);
       const form = await openForm(page, cases[0]);
       await cases[0].fill(form);
       // From here on, page time moves only when the test moves it.
       await page.clock.pauseAt(Date.now() + 5_000);
+      const before = await waits.count();
       await form.getByRole('button', { name: copy.contact.submit }).click();
       for (const [attempt, wait] of [
         [1, 1000],
@@ -358,6 +360,8 @@ test.describe('form pages', () => {
         [3, 4000],
       ] as const) {
         await expect.poll(() => insert.requests.length).toBe(attempt);
+        // The failure handled and the retry's timer set before the clock moves (each attempt also sets its request's time limit).
+        await expect.poll(() => waits.since(before)).toContain(wait);
         await page.clock.runFor(wait - 50);
         expect(insert.requests.length, `no retry before ${wait} ms`).toBe(attempt);
         await expect(form.getByRole('button', { name: copy.contact.submitting })).toBeDisabled();
@@ -371,12 +375,16 @@ test.describe('form pages', () => {
 
     test("another 429 (not the throttle's) is retried after the Retry-After it gives, then succeeds", async ({ page, supabase }) => {
       await page.clock.install();
+      const waits = await recordWaits(page);
       const insert = supabase.answer('POST /rest/v1/contact_submissions', [rest.gatewayRateLimited(3), rest.created]);
       const form = await openForm(page, cases[0]);
       await cases[0].fill(form);
       await page.clock.pauseAt(Date.now() + 5_000);
+      const before = await waits.count();
       await form.getByRole('button', { name: copy.contact.submit }).click();
       await expect.poll(() => insert.requests.length).toBe(1);
+      // The 429 handled and the retry's timer set before the clock moves (a loaded machine once moved it first).
+      await expect.poll(() => waits.since(before)).toContain(3_000);
       await page.clock.runFor(2_950);
       expect(insert.requests.length, 'no retry before Retry-After (3 s), although the back-off would have retried after 1 s').toBe(1);
       await page.clock.runFor(50);
