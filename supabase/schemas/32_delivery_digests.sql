@@ -32,7 +32,7 @@ revoke all on table private.notify_digests from public, anon, authenticated;
 grant select on table private.notify_digests to service_role;
 
 -- Digest 0 stands for the rows stored before deliveries were tracked: the migration that added
--- the outbox (20261203120000) counted every existing row in it.
+-- the outbox (20261127043000) counted every existing row in it.
 insert into private.notify_digests (id, first_at, last_at, note)
   overriding system value
   values (0, null, null, 'stored before deliveries were tracked');

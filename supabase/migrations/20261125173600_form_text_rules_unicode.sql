@@ -1,6 +1,6 @@
 -- Text rules, second edition: what counts as blank, and what an address may hold.
 --
--- The first text rules (20261201120000_form_text_rules.sql) knew the Unicode
+-- The first text rules (20261125100200_form_text_rules.sql) knew the Unicode
 -- spaces and four zero-width characters. A name made only of other characters
 -- that show nothing (a Hangul filler U+3164, the braille blank U+2800, a soft
 -- hyphen, a variation selector, tag characters, interlinear annotation marks…)

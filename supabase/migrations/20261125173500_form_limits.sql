@@ -1,6 +1,6 @@
 -- Write limits no client can forge, kept as data, exact at any isolation level.
 --
--- Replaces the counting of 20261201120100_form_throttle.sql (its one-row-per-
+-- Replaces the counting of 20261125100300_form_throttle.sql (its one-row-per-
 -- statement rule and the 429 it raises stay as they were):
 --
 --   * The limits are rows of private.form_limits, read on every insert. An
@@ -10,7 +10,7 @@
 --       per_table     60 rows per table in 10 minutes, from everyone together:
 --                      the ceiling that holds when every other key is forged
 --       notifications 10 messages to the team in 10 minutes (the notify
---                      trigger reads it; 20261201120400_notify_ceiling.sql)
+--                      trigger reads it; 20261125173700_notify_ceiling.sql)
 --   * The client address is read from one request header, and one entry of
 --     it, named in private.form_client_source (one row). The default is the
 --     header the platform sets and the client cannot (cf-connecting-ip on
