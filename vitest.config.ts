@@ -11,7 +11,8 @@ import { getViteConfig } from 'astro/config';
  * - build: reads the built site in dist/ (`npm run build:test` first) and the one temporary build
  *          the build tests share (tests/build/probe-build.ts);
  * - load:  not a test but the load benchmark of the database (`npm run bench:db`), thousands of inserts;
- * - actions: not a test but the benchmark of the team's actions (`npm run bench:actions`, after `npm run build:test`).
+ * - actions: not a test but the benchmark of the team's actions (`npm run bench:actions`, after `npm run build:test`);
+ * - year:  not a test but 15 months of the database simulated (`npm run bench:year`, tests/pg/year.load.ts).
  */
 export default getViteConfig({
   test: {
@@ -33,7 +34,9 @@ export default getViteConfig({
         extends: true,
         test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/build/global-setup.ts'], maxWorkers: 2 },
       },
-      { extends: true, test: { name: 'load', include: ['tests/pg/**/*.load.ts'] } },
+      { extends: true, test: { name: 'load', include: ['tests/pg/**/*.load.ts'], exclude: ['tests/pg/year.load.ts'] } },
+      // Not a test: 15 months of the database simulated (`npm run bench:year`), a few minutes.
+      { extends: true, test: { name: 'year', include: ['tests/pg/year.load.ts'], testTimeout: 3_600_000, hookTimeout: 3_600_000 } },
       // The team's actions end to end (a real server with pg_cron, the function, the built site, Chromium): `npm run bench:actions`.
       { extends: true, test: { name: 'actions', include: ['tests/bench/**/*.load.ts'] } },
     ],

@@ -4,7 +4,8 @@
 -- bookkeeping purge, 26 hours for the retention purge), pg_net, the two Vault secrets, the
 -- drain's last run, deliveries pending or failing, the last digest and the storage budget; and the
 -- site's scheduled publishing (70_site_publishing.sql: its job, late after 3 minutes, and
--- private.site_publish_health()). A new job belongs in its list here too.
+-- private.site_publish_health()); every table within its retention (private.retention_overdue()).
+-- A new job belongs in its list here too.
 
 create function public.form_health()
 returns table (item text, ok boolean, detail text)
@@ -120,6 +121,15 @@ begin
   detail := format('%s of %s MB (%s%%)', round(used / 1048576.0, 1), cap_mb, case when cap_mb = 0 then 100 else round(used * 100.0 / (cap_mb::bigint * 1048576)) end);
   return next;
 
+  -- Every table within its rule (50_retention_and_erasure.sql): a table past it means a job stopped
+  -- enforcing it, and storage grows until the forms refuse visitors.
+  item := 'retention';
+  select array_to_string(array_agg(format('%s: %s rows kept past their rule', r.relation, r.overdue)), '; ') into detail
+    from private.retention_overdue() r;
+  ok := detail is null;
+  detail := coalesce(detail, 'every table within its rule (private.data_retention)');
+  return next;
+
   -- The site's scheduled publishing: its secrets, the file it reads, the build hook's posts.
   select h.item, h.ok, h.detail into item, ok, detail from private.site_publish_health() h;
   return next;
@@ -127,7 +137,7 @@ end
 $$;
 
 comment on function public.form_health() is
-  'What the forms'' delivery and the site''s scheduled publishing need and whether it is there and on time: pg_cron and its jobs, pg_net, the Vault secrets, the last drain, pending deliveries, the last digest, storage, site publishing.';
+  'What the forms'' delivery and the site''s scheduled publishing need and whether it is there and on time: pg_cron and its jobs, pg_net, the Vault secrets, the last drain, pending deliveries, the last digest, storage, retention, site publishing.';
 
 revoke all on function public.form_health() from public, anon, authenticated;
 grant execute on function public.form_health() to service_role;

@@ -1,16 +1,21 @@
 -- The site rebuilds itself when a scheduled entry is due (content/README.md, "Scheduling").
 --
 -- The site's build publishes /publishing.json: when it ran (`builtAt`) and when its scheduled
--- entries go live (`due`, ISO times, soonest first); nothing else, no title, no path. Every minute
--- the pg_cron job `site-publish` (90_jobs.sql) runs private.site_publish_tick(), which:
---   1. reads the answer to its last fetch of that file (pg_net) and records each due time it names,
+-- entries go live (`due`, ISO times, soonest first), and when the site must be built again so that
+-- nothing it publishes expires (`renewBy`: security.txt's Expires less a margin); nothing else, no
+-- title, no path. Every minute the pg_cron job `site-publish` (90_jobs.sql) runs
+-- private.site_publish_tick(), which:
+--   1. reads the answer to its last fetch of that file (pg_net; at most 64 KB and 500 due times, or
+--      it is refused as unreadable) and records each due time it names, and its renewal as one more,
 --      and marks done every due time a build at or after it covered;
 --   2. reads the answers to its posts of the build hook: a 2xx confirms the post; anything else (an
 --      error status, a timeout, a refusal, no answer within 5 minutes) is retried, at the next run
 --      for the first five attempts, then after 2, 4, 8 … up to 60 minutes;
 --   3. posts Netlify's build hook once for the due times that have come, that no build has covered
 --      and that wait for no answer or backoff: several due at once share one post;
---   4. fetches the file again.
+--   4. fetches the file again;
+--   5. alerts the team once (the forms' alert path, 31_delivery_notify.sql) for each due time not
+--      built 15 minutes after it: the build failed, or the hook never reached Netlify.
 -- private.site_publish_health() is what public.form_health() reports of it (60_form_health.sql).
 --
 -- The hook's URL is a secret (anyone holding it can start builds): Vault `netlify_build_hook_url`.
@@ -27,7 +32,9 @@ create table private.site_publish_state (
   read_at timestamptz,
   -- Why the last fetch failed, when it did.
   fetch_error text,
-  last_tick_at timestamptz
+  last_tick_at timestamptz,
+  -- When the last file read said the site must be built again (`renewBy`).
+  renew_by timestamptz
 );
 comment on table private.site_publish_state is
   'What site_publish_tick() last read of the site''s /publishing.json, and its fetch in flight.';
@@ -45,7 +52,11 @@ create table private.site_publish_due (
   last_error text,
   next_attempt_at timestamptz not null default '-infinity',
   -- When a build at or after it was seen: the entry is live.
-  built_at timestamptz
+  built_at timestamptz,
+  -- 'entry' (a scheduled entry goes live) or 'renewal' (what the site publishes would expire).
+  reason text not null default 'entry' check (reason in ('entry', 'renewal')),
+  -- When the team was told it was not built 15 minutes after its time (once).
+  alerted_at timestamptz
 );
 comment on table private.site_publish_due is
   'Each time a scheduled entry of the site goes live (from /publishing.json), and the build hook posted for it.';
@@ -107,10 +118,23 @@ begin
       into answer using state.fetch_request;
     if answer.status_code between 200 and 299 then
       begin
+        -- The file is the site's, read every minute: a bounded size and count, whatever it answers.
+        if octet_length(answer.content) > 65536 then
+          raise exception 'larger than 64 KB (% bytes)', octet_length(answer.content);
+        end if;
         file := answer.content::jsonb;
-        update private.site_publish_state set built_at = (file ->> 'builtAt')::timestamptz, read_at = now(), fetch_error = null;
+        if jsonb_array_length(coalesce(file -> 'due', '[]')) > 500 then
+          raise exception 'more than 500 due times (%)', jsonb_array_length(file -> 'due');
+        end if;
+        update private.site_publish_state set built_at = (file ->> 'builtAt')::timestamptz, read_at = now(), fetch_error = null,
+          renew_by = (file ->> 'renewBy')::timestamptz;
         insert into private.site_publish_due (due_at)
           select d::timestamptz from jsonb_array_elements_text(coalesce(file -> 'due', '[]')) d
+          on conflict do nothing;
+        -- A rebuild before security.txt expires, as a due time of its own: posted, retried and
+        -- alerted as an entry's.
+        insert into private.site_publish_due (due_at, reason)
+          select (file ->> 'renewBy')::timestamptz, 'renewal' where file ->> 'renewBy' is not null
           on conflict do nothing;
       exception when others then
         update private.site_publish_state set fetch_error = 'publishing.json could not be read: ' || sqlerrm;
@@ -165,9 +189,19 @@ begin
      and (select s.fetch_request is null from private.site_publish_state s) then
     update private.site_publish_state set fetch_request = net.http_get(url := site, timeout_milliseconds := 10000), fetched_at = now();
   end if;
+  -- 5. A due time not built 15 minutes after it: the team is told once, as the forms' alerts are.
+  for due in select * from private.site_publish_due d
+             where d.built_at is null and d.alerted_at is null and d.due_at < now() - interval '15 minutes' order by d.due_at loop
+    perform private.notify_enqueue('alert:publishing:' || private.notify_key_time(due.due_at), 'alert',
+      private.notify_alert_body(jsonb_build_object('kind', 'publishing', 'at', now(), 'due_at', due.due_at, 'reason', due.reason,
+        'attempts', due.attempts, 'last_error', due.last_error, 'hook_confirmed', due.confirmed_at is not null,
+        'last_build_at', state.built_at)));
+    update private.site_publish_due set alerted_at = now() where due_at = due.due_at;
+  end loop;
+
   update private.site_publish_state set last_tick_at = now();
-  -- Done due times older than a month leave the table.
-  delete from private.site_publish_due d where d.built_at < now() - interval '30 days';
+  -- Done due times leave the table after a month; one never built after 13 months (the team was told).
+  delete from private.site_publish_due d where d.built_at < now() - interval '30 days' or d.due_at < now() - interval '13 months';
   return case when posted > 0 then format('posted the build hook for %s due time(s)', posted) else 'nothing due' end;
 end
 $$;

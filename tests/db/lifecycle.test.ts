@@ -212,6 +212,65 @@ describe('health reads the scheduled jobs’ runs', () => {
     );
     expect(Number(bookkeeping[0].bytes)).toBeGreaterThan(0);
   });
+
+  it('keeps a day of every job’s log by one rule, a job added later and the every-minute site-publish included, and each job’s newest run', async () => {
+    await suite.db.exec(`truncate cron.job_run_details; select cron.schedule('added-later', '0 4 * * 1', 'select 1')`);
+    for (const job of ['site-publish', 'added-later', 'purge-expired-submissions'])
+      for (const ago of ['40 days', '3 days', '25 hours']) await ran(job, 'succeeded', ago);
+    await ran('site-publish', 'succeeded', '23 hours');
+    await ran('site-publish', 'succeeded', '1 minute');
+    // A run still going has no end_time yet: judged by its start.
+    await suite.db.exec(`insert into cron.job_run_details (jobid, status, start_time)
+      select jobid, 'running', now() - interval '2 days' from cron.job where jobname = 'added-later'`);
+    await suite.db.query('select private.form_throttle_purge()');
+    const { rows } = await suite.db.query<{ jobname: string; ages: string[] }>(
+      `select j.jobname, array_agg(extract(epoch from now() - d.start_time)::int / 3600 || 'h' order by d.start_time) as ages
+       from cron.job_run_details d join cron.job j using (jobid) group by j.jobname order by j.jobname`,
+    );
+    expect(rows).toEqual([
+      // The weekly and the daily job: their newest run stays, however old, for form_health().
+      { jobname: 'added-later', ages: ['48h'] },
+      { jobname: 'purge-expired-submissions', ages: ['25h'] },
+      { jobname: 'site-publish', ages: ['23h', '0h'] },
+    ]);
+    await suite.db.exec(`select cron.unschedule('added-later'); truncate cron.job_run_details`);
+  });
+
+  it('drops pg_net’s answers after a day: the drain and the publishing job read them within minutes', async () => {
+    await suite.db.exec(`truncate net._http_response;
+      insert into net._http_response (id, status_code, created) values (1, 200, now() - interval '2 days'), (2, 200, now() - interval '23 hours')`);
+    await suite.db.query('select private.form_throttle_purge()');
+    const { rows } = await suite.db.query<{ id: string }>('select id from net._http_response order by id');
+    expect(rows.map((r) => Number(r.id))).toEqual([2]);
+  });
+});
+
+describe('every table has a rule (private.data_retention), and health says when one is kept past it', () => {
+  const retention = async () => {
+    const result = await suite.runAs('service_role', `select ok, detail from public.form_health() where item = 'retention'`);
+    if (!result.ok) throw new Error(result.message);
+    return result.rows[0];
+  };
+
+  it('lists every table of the project’s schemas and of pg_cron and pg_net', async () => {
+    const { rows: tables } = await suite.db.query<{ name: string }>(
+      `select schemaname || '.' || tablename as name from pg_tables
+       where schemaname in ('public', 'private', 'cron', 'net') order by 1`,
+    );
+    const { rows: rules } = await suite.db.query<{ relation: string }>('select relation from private.data_retention order by 1');
+    expect(rules.map((r) => r.relation)).toEqual(tables.map((t) => t.name));
+  });
+
+  it('within its rule: ok; a receipt kept 40 days (its job stopped): named, with the count', async () => {
+    await suite.db.exec(`truncate private.notify_receipts, cron.job_run_details, net._http_response`);
+    expect(await retention()).toEqual({ ok: true, detail: 'every table within its rule (private.data_retention)' });
+    await suite.db.exec(`insert into private.notify_receipts (delivery_key, destination, delivered_at)
+      values ('row:a', 'email', now() - interval '40 days'), ('row:b', 'email', now() - interval '40 days'), ('row:c', 'email', now())`);
+    expect(await retention()).toEqual({ ok: false, detail: 'private.notify_receipts: 2 rows kept past their rule' });
+    await suite.db.query('select private.form_throttle_purge()');
+    expect((await retention()).ok).toBe(true);
+    await suite.db.exec('truncate private.notify_receipts');
+  });
 });
 
 describe('erase_submitter(email)', () => {

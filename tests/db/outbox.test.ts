@@ -578,6 +578,7 @@ describe('health', () => {
       'deliveries',
       'last digest',
       'storage',
+      'retention',
       'site publishing',
     ]);
     expect(report.pg_cron).toEqual({ ok: false, detail: expect.stringMatching(/^missing: nothing runs the drain/) });

@@ -8,6 +8,7 @@
  * due time ends it. None of it reachable by the API roles.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseAlert } from '../../supabase/functions/notify-submission/payload';
 import { API_ROLES, databaseSuite, type Row } from './database';
 
 const HOOK = 'https://api.netlify.com/build_hooks/0123456789abcdef01234567';
@@ -37,10 +38,16 @@ const answer = (id: number, status: number | null, content = '', extra: { timed_
     extra.error_msg ?? null,
   ]);
 /** The site answers the pending fetch of /publishing.json with what a build wrote. */
-async function site(builtAt: Date, due: Date[]) {
+async function site(builtAt: Date, due: Date[], renewBy?: Date) {
+  await siteAnswers(
+    JSON.stringify({ builtAt: builtAt.toISOString(), due: due.map((d) => d.toISOString()), renewBy: renewBy?.toISOString() }),
+  );
+}
+/** The site answers the pending fetch with this text. */
+async function siteAnswers(content: string) {
   const fetch = (await one<{ fetch_request: number | null }>('select fetch_request from private.site_publish_state'))!.fetch_request;
   if (fetch === null) throw new Error('no fetch of /publishing.json is pending');
-  await answer(fetch, 200, JSON.stringify({ builtAt: builtAt.toISOString(), due: due.map((d) => d.toISOString()) }));
+  await answer(fetch, 200, content);
 }
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 /** What public.form_health() says, as the service role reads it. */
@@ -54,8 +61,8 @@ beforeAll(() =>
   suite.db.query(`insert into vault.decrypted_secrets values ('netlify_build_hook_url', $1), ('site_publishing_url', $2)`, [HOOK, SITE]),
 );
 beforeEach(() =>
-  suite.db.exec(`truncate net.http_request_queue, net._http_response, private.site_publish_due;
-    update private.site_publish_state set fetch_request = null, fetched_at = null, built_at = null, read_at = null, fetch_error = null`),
+  suite.db.exec(`truncate net.http_request_queue, net._http_response, private.site_publish_due, private.notify_outbox;
+    update private.site_publish_state set fetch_request = null, fetched_at = null, built_at = null, read_at = null, fetch_error = null, renew_by = null`),
 );
 
 describe('the decisions', () => {
@@ -147,6 +154,81 @@ describe('a failing hook', () => {
     await answer(fetch.id, 404);
     await tick();
     expect((await health())['site publishing'].detail).toMatch(/publishing\.json.*404/);
+  });
+});
+
+describe('a year unattended', () => {
+  const alerts = () =>
+    all<{ key: string; alert: Row }>(`select key, body -> 'alert' as alert from private.notify_outbox where kind = 'alert' order by id`);
+
+  it('rebuilds the site before what it publishes expires: renewBy is a due time of its own', async () => {
+    await tick();
+    await site(minutes(-60 * 24 * 330), [], minutes(-1));
+    expect(await tick()).toBe('posted the build hook for 1 due time(s)');
+    expect(await one('select reason, attempts from private.site_publish_due')).toEqual({ reason: 'renewal', attempts: 1 });
+    expect(await one('select renew_by is not null as known from private.site_publish_state')).toEqual({ known: true });
+    // The build it started names a later renewal: the old one is done, the new one waits.
+    await site(minutes(0), [], minutes(60 * 24 * 330));
+    await tick();
+    expect(await all('select reason, built_at is not null as built from private.site_publish_due order by due_at')).toEqual([
+      { reason: 'renewal', built: true },
+      { reason: 'renewal', built: false },
+    ]);
+    expect(await posts()).toHaveLength(1);
+  });
+
+  it('reads at most 64 KB and 500 due times of /publishing.json, and says why it refused more', async () => {
+    await tick();
+    await siteAnswers(JSON.stringify({ builtAt: minutes(0).toISOString(), due: [], padding: 'x'.repeat(70_000) }));
+    await tick();
+    expect((await health())['site publishing']).toMatchObject({ ok: false, detail: expect.stringMatching(/larger than 64 KB/) });
+    const many = Array.from({ length: 501 }, (_, i) => minutes(10 + i).toISOString());
+    await siteAnswers(JSON.stringify({ builtAt: minutes(0).toISOString(), due: many }));
+    await tick();
+    expect((await health())['site publishing']).toMatchObject({ ok: false, detail: expect.stringMatching(/more than 500 due times/) });
+    expect(await all('select due_at from private.site_publish_due')).toEqual([]);
+    await site(
+      minutes(0),
+      many.slice(0, 500).map((d) => new Date(d)),
+    );
+    await tick();
+    expect((await health())['site publishing'].ok).toBe(true);
+  });
+
+  it('tells the team once, through the forms’ alert path, when a due time is not built 15 minutes after it', async () => {
+    await tick();
+    await site(minutes(-60), [minutes(-14)]);
+    await tick();
+    expect(await alerts()).toEqual([]);
+    await suite.db.query(`update private.site_publish_due set due_at = due_at - interval '2 minutes'`);
+    await tick();
+    await tick();
+    const sent = await alerts();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].key).toMatch(/^alert:publishing:/);
+    expect(sent[0].alert).toMatchObject({
+      kind: 'publishing',
+      reason: 'entry',
+      attempts: 1,
+      hook_confirmed: false,
+      review: 'private.form_inbox',
+    });
+    // The Edge Function takes the body as the database writes it.
+    const { body } = (await one<{ body: unknown }>(`select body from private.notify_outbox where kind = 'alert'`))!;
+    expect(parseAlert(body)).toMatchObject({ ok: true, alert: { kind: 'publishing', reason: 'entry', hookConfirmed: false } });
+  });
+
+  it('drops a due time never built after 13 months (the team was told), and a built one after 30 days', async () => {
+    await suite.db.exec(`insert into private.site_publish_due (due_at, built_at, alerted_at) values
+      (now() - interval '13 months 1 day', null, now() - interval '13 months'),
+      (now() - interval '12 months', null, now() - interval '12 months'),
+      (now() - interval '31 days', now() - interval '31 days', null)`);
+    await tick();
+    expect(
+      await all(
+        `select due_at between now() - interval '12 months 1 hour' and now() - interval '11 months' as a_year_old from private.site_publish_due`,
+      ),
+    ).toEqual([{ a_year_old: true }]);
   });
 });
 

@@ -369,6 +369,20 @@ export function alertMessage(alert: Alert, forms: readonly TeamForm[] = FORMS): 
               : `The forms' storage is ${megabytes(alert.usedBytes)} of ${megabytes(alert.budgetBytes)}: networks over their share are now ` +
                 `refused, and at 100% every submission will be. List held rows with ${list}; ${health} shows the usage.`,
         };
+      case 'publishing': {
+        const what = alert.reason === 'renewal' ? "The site's scheduled rebuild (before security.txt expires)" : 'A scheduled entry';
+        const hook = alert.hookConfirmed
+          ? "Netlify took the build hook, so the build itself failed or is still queued: look at the site's deploy log."
+          : `The build hook was not taken (${plural(alert.attempts, 'attempt')}${alert.lastError ? `, last error ${alert.lastError}` : ''}): ` +
+            'check the netlify_build_hook_url secret, or start a deploy by hand.';
+        return {
+          title: 'A scheduled build did not go live',
+          subject: `Scheduled build of ${utc(alert.dueAt)} not live 15 minutes later`,
+          intro:
+            `${what} was due at ${utc(alert.dueAt)} and is not on the site yet (last build seen: ` +
+            `${alert.lastBuildAt ? utc(alert.lastBuildAt) : 'none'}). ${hook} ${health} shows the publishing job (supabase/README.md).`,
+        };
+      }
     }
   })();
   return {

@@ -234,11 +234,24 @@ export function parseSummary(body: unknown, forms: readonly TeamForm[] = FORMS):
   }
 }
 
-/** A short alert: the first held row of a window, capacity refusals, or the storage budget nearly or wholly used. */
+/**
+ * A short alert: the first held row of a window, capacity refusals, the storage budget nearly or
+ * wholly used, or a scheduled build of the site (an entry due, or the rebuild before security.txt
+ * expires) not live 15 minutes after its time.
+ */
 export type Alert = { at: string; review: string; delivery?: Delivery } & (
   | { kind: 'held'; windowStartedAt: string; windowEndsAt: string; heldRows: HeldRow[]; heldTotal: number }
   | { kind: 'refused'; refused: number }
   | { kind: 'storage'; percent: 80 | 100; usedBytes: number; budgetBytes: number }
+  | {
+      kind: 'publishing';
+      dueAt: string;
+      reason: 'entry' | 'renewal';
+      attempts: number;
+      lastError: string | null;
+      hookConfirmed: boolean;
+      lastBuildAt: string | null;
+    }
 );
 
 export type ParsedAlert = { ok: true; alert: Alert } | { ok: false; reason: string };
@@ -285,8 +298,29 @@ export function parseAlert(body: unknown, forms: readonly TeamForm[] = FORMS): P
           },
         };
       }
+      case 'publishing': {
+        const reason = value.reason;
+        if (reason !== 'entry' && reason !== 'renewal') throw new Invalid('alert.reason must be "entry" or "renewal"');
+        if (typeof value.hook_confirmed !== 'boolean') throw new Invalid('alert.hook_confirmed must be true or false');
+        return {
+          ok: true,
+          alert: {
+            ...common,
+            kind: 'publishing',
+            dueAt: timestamp(value.due_at, 'alert.due_at'),
+            reason,
+            attempts: count(value, 'attempts', 'alert'),
+            lastError: typeof value.last_error === 'string' ? value.last_error : null,
+            hookConfirmed: value.hook_confirmed,
+            lastBuildAt:
+              value.last_build_at === null || value.last_build_at === undefined
+                ? null
+                : timestamp(value.last_build_at, 'alert.last_build_at'),
+          },
+        };
+      }
       default:
-        throw new Invalid(`alert.kind must be "held", "refused" or "storage" (got ${JSON.stringify(value.kind ?? null)})`);
+        throw new Invalid(`alert.kind must be "held", "refused", "storage" or "publishing" (got ${JSON.stringify(value.kind ?? null)})`);
     }
   } catch (error) {
     if (error instanceof Invalid) return { ok: false, reason: error.message };

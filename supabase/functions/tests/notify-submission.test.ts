@@ -418,6 +418,34 @@ Deno.test('alerts are short and say what happened, since when, and where to look
         'Submission storage at 100%: 300.0 MB of 300.0 MB',
         'every new submission is refused until rows are deleted or the budget is raised',
       ],
+      [
+        {
+          kind: 'publishing',
+          due_at: '2026-11-25T09:25:00+00:00',
+          reason: 'entry',
+          attempts: 6,
+          last_error: '404',
+          hook_confirmed: false,
+          last_build_at: '2026-11-24T18:00:00+00:00',
+        },
+        'Scheduled build of 2026-11-25 09:25 UTC not live 15 minutes later',
+        'A scheduled entry was due at 2026-11-25 09:25 UTC and is not on the site yet (last build seen: 2026-11-24 18:00 UTC). ' +
+          'The build hook was not taken (6 attempts, last error 404): check the netlify_build_hook_url secret',
+      ],
+      [
+        {
+          kind: 'publishing',
+          due_at: '2026-11-25T09:25:00+00:00',
+          reason: 'renewal',
+          attempts: 1,
+          last_error: null,
+          hook_confirmed: true,
+          last_build_at: null,
+        },
+        'Scheduled build of 2026-11-25 09:25 UTC not live 15 minutes later',
+        "The site's scheduled rebuild (before security.txt expires) was due at 2026-11-25 09:25 UTC and is not on the site yet " +
+          '(last build seen: none). Netlify took the build hook, so the build itself failed or is still queued',
+      ],
     ];
     for (const [fields, subject, words] of cases) {
       const result = await call(settings(stub), alert(fields));
@@ -435,7 +463,15 @@ Deno.test('alerts are short and say what happened, since when, and where to look
 Deno.test('answers 400 with the reason for an alert that is not one', () =>
   withStub(async (stub) => {
     const cases: [unknown, RegExp][] = [
-      [alert({ kind: 'panic' }), /alert\.kind must be "held", "refused" or "storage" \(got "panic"\)/],
+      [alert({ kind: 'panic' }), /alert\.kind must be "held", "refused", "storage" or "publishing" \(got "panic"\)/],
+      [
+        alert({ kind: 'publishing', due_at: 'x', reason: 'entry', attempts: 1, hook_confirmed: false }),
+        /alert\.due_at must be a timestamp/,
+      ],
+      [
+        alert({ kind: 'publishing', due_at: '2026-11-25T09:25:00Z', reason: 'later', attempts: 1 }),
+        /alert\.reason must be "entry" or "renewal"/,
+      ],
       [alert({ kind: 'held', window_started_at: 'now' }), /alert\.window_started_at must be a timestamp/],
       [alert({ kind: 'refused', refused: -2 }), /alert\.refused must be a whole number/],
       [alert({ kind: 'storage', percent: 90, used_bytes: 1, budget_bytes: 2 }), /alert\.percent must be 80 or 100/],

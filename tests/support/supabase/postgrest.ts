@@ -37,6 +37,8 @@ export interface SetupOptions {
    * schema files, supabase/schemas/*.sql in name order (tests/pg/schemas.test.ts compares both).
    */
   source?: 'migrations' | 'schemas';
+  /** Another folder of migrations (an earlier commit's, for a benchmark's before and after). */
+  migrations?: string;
 }
 
 /**
@@ -74,13 +76,15 @@ export function platformScripts(options: SetupOptions = {}): { name: string; sql
 }
 
 /** The project's own SQL: every migration, or every schema file, in the order they apply. */
-export function projectScripts(source: SetupOptions['source'] = 'migrations'): { name: string; sql: string }[] {
-  return source === 'schemas' ? schemaFiles().map((f) => read(SCHEMAS, f)) : migrationFiles().map((f) => read(MIGRATIONS, f));
+export function projectScripts(source: SetupOptions['source'] = 'migrations', migrations = MIGRATIONS): { name: string; sql: string }[] {
+  return source === 'schemas'
+    ? schemaFiles().map((f) => read(SCHEMAS, f))
+    : migrationFiles(readdirSync(migrations)).map((f) => read(migrations, f));
 }
 
 /** The scripts that make an empty database a migrated Supabase-like project, in order. */
 export function setupScripts(options: SetupOptions = {}): { name: string; sql: string }[] {
-  return [...platformScripts(options), ...projectScripts(options.source)];
+  return [...platformScripts(options), ...projectScripts(options.source, options.migrations)];
 }
 
 /** Empties the write-limit and notification bookkeeping: for tests that send the same address many times. */
