@@ -341,6 +341,10 @@ begin
         insert into private.site_publish_due (due_at, reason)
           select (file ->> 'renewBy')::timestamptz, 'renewal' where file ->> 'renewBy' is not null
           on conflict do nothing;
+        -- Only the newest build's renewal counts: an earlier build's, still ahead, is superseded.
+        delete from private.site_publish_due d
+          where d.reason = 'renewal' and d.built_at is null and d.request_id is null and d.due_at > now()
+            and d.due_at is distinct from (file ->> 'renewBy')::timestamptz;
       exception when others then
         update private.site_publish_state set fetch_error = 'publishing.json could not be read: ' || sqlerrm;
       end;

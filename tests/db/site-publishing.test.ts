@@ -175,6 +175,14 @@ describe('a year unattended', () => {
       { reason: 'renewal', built: false },
     ]);
     expect(await posts()).toHaveLength(1);
+    // A later build moves the renewal on: the earlier one, still ahead, leaves.
+    await site(minutes(10), [], minutes(60 * 24 * 331));
+    await tick();
+    expect(
+      await all(
+        `select round(extract(epoch from due_at - now()) / 86400)::int as days from private.site_publish_due where built_at is null`,
+      ),
+    ).toEqual([{ days: 331 }]);
   });
 
   it('reads at most 64 KB and 500 due times of /publishing.json, and says why it refused more', async () => {

@@ -72,7 +72,7 @@ it('keeps every table and the storage budget flat once the longest retention has
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(
     [
-      `A year unattended: ${simulation.day} days in ${((performance.now() - started) / 1000).toFixed(0)} s (${migrations ?? 'supabase/migrations'})`,
+      `A year unattended (rows, and the bytes they hold): ${simulation.day} days in ${((performance.now() - started) / 1000).toFixed(0)} s (${migrations ?? 'supabase/migrations'})`,
       line(header),
       line(widths.map((w) => '-'.repeat(w))),
       ...rows.map(line),
