@@ -79,6 +79,11 @@ describe('the served forms, against their definitions', () => {
         }
         expect(named.map(served), `${page.path} ${field.name}`).toEqual([expected(form, field)]);
       }
+      // Its group of fields is named, by an element of the page with text (an unnamed fieldset is announced as "group").
+      const fieldset = new RegExp(`<form\\b[^>]*\\bid="form-${form.id}"[^>]*>\\s*<fieldset\\b[^>]*>`).exec(page.html)?.[0] ?? '';
+      const name = attributes(fieldset)['aria-labelledby'];
+      expect(name, `${page.path}: the ${form.id} form's fieldset is named`).toBeTruthy();
+      expect(new RegExp(`\\bid="${name}"[^>]*>[^<]*\\w`).test(page.html), `${page.path}: #${name} has text`).toBe(true);
       // The spam trap is the one control the definition does not name (src/components/forms/SubmissionForm.tsx).
       const others = controls.map((c) => c.attrs.name).filter((name) => !form.fields.some((f) => f.name === name));
       expect(others, `${page.path}: controls no field of the definition names`).toEqual(['website']);
