@@ -9,14 +9,17 @@
  * - every `create extension` in supabase/ names its schema: without one an extension lands in
  *   the first schema of the search_path, public, and most cannot be moved later (Supabase's
  *   advisor, lint 0014; tests/pg/schemas.test.ts checks the catalog, where only the extensions
- *   this machine offers can show).
+ *   this machine offers can show);
+ * - the migrations' names are UTC times in the order they were written (src/lib/repo/migration-names.ts).
+ * TypeScript sources are loaded through Vite's module runner, like astro.config.mjs.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { runnerImport } from 'vite';
 
 /** src/lib's folders, lowest first: a module may import from its own folder and those before it. */
-const LAYERS = ['supabase', 'forms', 'images', 'content', 'routes', 'social-cards', 'seo', 'deploy', 'islands', 'cms'];
+const LAYERS = ['repo', 'supabase', 'forms', 'images', 'content', 'routes', 'social-cards', 'seo', 'deploy', 'islands', 'cms'];
 const MAX_TOP_FILES = 8;
 const MAX_LINES = 400;
 
@@ -87,8 +90,15 @@ for (const file of tracked.filter((f) => f.startsWith('supabase/') && f.endsWith
   }
 }
 
+// Migration names: Supabase applies them in name order, so the names must be in the order they were written.
+const { module: migrationNames } = await runnerImport('./src/lib/repo/migration-names.ts');
+const migrations = migrationNames.readMigrations('.');
+const names = migrationNames.migrationNameProblems(migrations.files, migrations.history, Date.now());
+problems.push(...names.problems);
+for (const note of names.notes) console.log(`check-repo: ${note}`);
+
 if (problems.length > 0) {
   console.error(`check-repo: ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('check-repo: src/lib layers, file sizes, named paths and extension schemas are in order.');
+console.log('check-repo: src/lib layers, file sizes, named paths, extension schemas and migration names are in order.');
