@@ -10,7 +10,9 @@
  *   the first schema of the search_path, public, and most cannot be moved later (Supabase's
  *   advisor, lint 0014; tests/pg/schemas.test.ts checks the catalog, where only the extensions
  *   this machine offers can show);
- * - the migrations' names are UTC times in the order they were written (src/lib/repo/migration-names.ts).
+ * - the migrations' names are UTC times in the order they were written (src/lib/repo/migration-names.ts);
+ * - the GitHub workflows and .github/dependabot.yml hold to their schemas and this repository's rules
+ *   (src/lib/repo/workflow.ts, src/lib/repo/dependabot.ts).
  * TypeScript sources are loaded through Vite's module runner, like astro.config.mjs.
  */
 import { execFileSync } from 'node:child_process';
@@ -65,7 +67,7 @@ const MADE_LATER = new Set([
   'public/images', // the CMS's upload folder, made by its first upload
   'src/components/islands/planted-weight.ts', // a planted defect, written in a throwaway worktree by scripts/plant-defects.mjs
 ]);
-const PATH = /(?<![\w/.-])((?:src|tests|supabase|scripts|public|\.ci)\/[\w./*-]*[\w*])/g;
+const PATH = /(?<![\w/.-])((?:src|tests|supabase|scripts|public|\.ci|\.github)\/[\w./*-]*[\w*])/g;
 const documented = tracked.filter((f) => /\.(ts|tsx|astro|mjs|md|sql|toml|css)$/.test(f) && !f.startsWith('content/'));
 for (const file of [...documented, 'content/README.md']) {
   if (!existsSync(file)) continue;
@@ -97,8 +99,20 @@ const names = migrationNames.migrationNameProblems(migrations.files, migrations.
 problems.push(...names.problems);
 for (const note of names.notes) console.log(`check-repo: ${note}`);
 
+// The workflows and Dependabot: the repository kept current where it lives.
+const { module: workflow } = await runnerImport('./src/lib/repo/workflow.ts');
+const { module: dependabot } = await runnerImport('./src/lib/repo/dependabot.ts');
+const workflows = tracked.filter((f) => /^\.github\/workflows\/[^/]+\.ya?ml$/.test(f));
+if (workflows.length === 0) problems.push('.github/workflows/ has no workflow: nothing runs .ci/run where the code lives');
+for (const file of workflows) problems.push(...workflow.workflowProblems(file, readFileSync(file, 'utf8')));
+if (existsSync('.github/dependabot.yml'))
+  problems.push(...dependabot.dependabotProblems('.github/dependabot.yml', readFileSync('.github/dependabot.yml', 'utf8')));
+else problems.push('.github/dependabot.yml is missing: no dependency updates are configured');
+
 if (problems.length > 0) {
   console.error(`check-repo: ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('check-repo: src/lib layers, file sizes, named paths, extension schemas and migration names are in order.');
+console.log(
+  `check-repo: src/lib layers, file sizes, named paths, extension schemas, migration names, ${workflows.length} workflow(s) and Dependabot are in order.`,
+);
