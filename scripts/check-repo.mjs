@@ -9,14 +9,19 @@
  * - every `create extension` in supabase/ names its schema: without one an extension lands in
  *   the first schema of the search_path, public, and most cannot be moved later (Supabase's
  *   advisor, lint 0014; tests/pg/schemas.test.ts checks the catalog, where only the extensions
- *   this machine offers can show).
+ *   this machine offers can show);
+ * - the migrations' names are UTC times in the order they were written (src/lib/repo/migration-names.ts);
+ * - the GitHub workflows and .github/dependabot.yml hold to their schemas and this repository's rules
+ *   (src/lib/repo/workflow.ts, src/lib/repo/dependabot.ts).
+ * TypeScript sources are loaded through Vite's module runner, like astro.config.mjs.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { runnerImport } from 'vite';
 
 /** src/lib's folders, lowest first: a module may import from its own folder and those before it. */
-const LAYERS = ['supabase', 'forms', 'images', 'content', 'routes', 'social-cards', 'seo', 'deploy', 'islands', 'cms'];
+const LAYERS = ['repo', 'supabase', 'forms', 'images', 'content', 'routes', 'social-cards', 'seo', 'deploy', 'islands', 'cms'];
 const MAX_TOP_FILES = 8;
 const MAX_LINES = 400;
 
@@ -62,7 +67,7 @@ const MADE_LATER = new Set([
   'public/images', // the CMS's upload folder, made by its first upload
   'src/components/islands/planted-weight.ts', // a planted defect, written in a throwaway worktree by scripts/plant-defects.mjs
 ]);
-const PATH = /(?<![\w/.-])((?:src|tests|supabase|scripts|public|\.ci)\/[\w./*-]*[\w*])/g;
+const PATH = /(?<![\w/.-])((?:src|tests|supabase|scripts|public|\.ci|\.github)\/[\w./*-]*[\w*])/g;
 const documented = tracked.filter((f) => /\.(ts|tsx|astro|mjs|md|sql|toml|css)$/.test(f) && !f.startsWith('content/'));
 for (const file of [...documented, 'content/README.md']) {
   if (!existsSync(file)) continue;
@@ -87,8 +92,27 @@ for (const file of tracked.filter((f) => f.startsWith('supabase/') && f.endsWith
   }
 }
 
+// Migration names: Supabase applies them in name order, so the names must be in the order they were written.
+const { module: migrationNames } = await runnerImport('./src/lib/repo/migration-names.ts');
+const migrations = migrationNames.readMigrations('.');
+const names = migrationNames.migrationNameProblems(migrations.files, migrations.history, Date.now());
+problems.push(...names.problems);
+for (const note of names.notes) console.log(`check-repo: ${note}`);
+
+// The workflows and Dependabot: the repository kept current where it lives.
+const { module: workflow } = await runnerImport('./src/lib/repo/workflow.ts');
+const { module: dependabot } = await runnerImport('./src/lib/repo/dependabot.ts');
+const workflows = tracked.filter((f) => /^\.github\/workflows\/[^/]+\.ya?ml$/.test(f));
+if (workflows.length === 0) problems.push('.github/workflows/ has no workflow: nothing runs .ci/run where the code lives');
+for (const file of workflows) problems.push(...workflow.workflowProblems(file, readFileSync(file, 'utf8')));
+if (existsSync('.github/dependabot.yml'))
+  problems.push(...dependabot.dependabotProblems('.github/dependabot.yml', readFileSync('.github/dependabot.yml', 'utf8')));
+else problems.push('.github/dependabot.yml is missing: no dependency updates are configured');
+
 if (problems.length > 0) {
   console.error(`check-repo: ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('check-repo: src/lib layers, file sizes, named paths and extension schemas are in order.');
+console.log(
+  `check-repo: src/lib layers, file sizes, named paths, extension schemas, migration names, ${workflows.length} workflow(s) and Dependabot are in order.`,
+);
