@@ -6,15 +6,20 @@
  * editor can act on (./wording.ts):
  *
  *   content/products/newsbox.md › meta.description: 172 characters, at most 160 — <the field's .describe() text>
+ *
+ * Entries scheduled for later are checked as if they were live (src/lib/routes/scheduled.ts): their own build
+ * runs unattended, so a path they cannot have must stop the commit that schedules them.
  */
 import { resolve, sep } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { readContent } from './read';
+import { scheduledProblems } from '../routes/scheduled';
 import { ContentError } from './validate';
 
 /** Every problem of the content folder, one line each (empty when the content is valid). */
 export function contentProblems(contentDir = 'content'): string[] {
-  return readContent(contentDir).problems;
+  const content = readContent(contentDir);
+  return [...content.problems, ...scheduledProblems(content)];
 }
 
 /** Throws a ContentError listing every problem of the content folder. */
