@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The check before publishing (src/lib/deploy/gate/check-dist.ts): headers, redirects,
- * byte budgets (pictures on a phone among them), secrets, new-tab links, links, security.txt and social cards of the built
+ * byte budgets (pictures on a phone among them), secrets, new-tab links, links, security.txt, publishing.json and social cards of the built
  * site. Exits 1, naming each page and rule, when dist/ must not ship.
  * Netlify's build command runs it after `npm run build`; `npm test` after
  * `npm run build:test`.
@@ -45,6 +45,6 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `check-dist: ${dist}/ passes (headers, redirects, budgets, pictures, secrets, new-tab links, links, security.txt, social cards) in ${seconds} s.`,
+  `check-dist: ${dist}/ passes (headers, redirects, budgets, pictures, secrets, new-tab links, links, security.txt, social cards, publishing.json) in ${seconds} s.`,
 );
 console.log(`check-dist: heaviest pages, gzip: ${budgets.headroom(dist, site.builtPages(dist))}.`);

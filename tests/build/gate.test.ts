@@ -52,6 +52,8 @@ describe('the pre-publish check', () => {
     edit('_headers', (text) => text.replace(/^\/rss\.xml\n {2}Content-Type: .*\n/m, '').replace(/^\/search\n( {2}.*\n)+/m, ''));
     edit('_headers', (text) => text.replace(/(\n\/login\n {2}Content-Security-Policy: [^\n]*script-src 'self')/, "$1 'unsafe-inline'"));
     edit('.well-known/security.txt', (text) => text.replace(/^Expires: .*$/m, 'Expires: 2020-01-01T00:00:00Z'));
+    // The rebuild trigger told to renew security.txt on the day it expires, not a margin before.
+    edit('publishing.json', (text) => text.replace(/"renewBy": "[^"]*"/, `"renewBy": "${JSON.parse(text).securityTxtExpires}"`));
     appendFileSync(join(BROKEN, 'robots.txt'), '\n# sb_secret_abcdefghijklmnop\n');
     // The rules served as JSON (browsers would ignore them), and a page that does not name them.
     edit('_headers', (text) =>
@@ -134,6 +136,16 @@ describe('the pre-publish check', () => {
     ).toBe(true);
     expect(found('/rss.xml', 'headers', /Content-Type is "", not "application\/rss\+xml; charset=utf-8"/)).toBe(true);
     expect(found('/.well-known/security.txt', 'security.txt', /has passed/)).toBe(true);
+    expect(found('/publishing.json', 'publishing', /^securityTxtExpires (\S+) and renewBy \1 are not \1 and \S+ \(its builtAt's\)$/)).toBe(
+      true,
+    );
+    expect(
+      found(
+        '/publishing.json',
+        'publishing',
+        /^securityTxtExpires \S+ is not the Expires of security\.txt \(2020-01-01T00:00:00Z\): the rebuild trigger would renew it at the wrong time$/,
+      ),
+    ).toBe(true);
     expect(found('/robots.txt', 'secret', /sb_secret_/)).toBe(true);
     expect(found('/speculation-rules.json', 'headers', /Content-Type is "", not "application\/speculationrules\+json"/)).toBe(true);
     expect(found('/platform', 'headers', /Speculation-Rules is "", not ""\/speculation-rules\.json""/)).toBe(true);
