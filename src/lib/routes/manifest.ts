@@ -99,6 +99,17 @@ export function readManifest(contentDir = 'content', at: Date = publishingTime()
   };
 }
 
+/** Every problem the content check finds in `contentDir` (the files', the paths', the scheduled entries'): readManifest's lines, or none. */
+export function manifestProblems(contentDir = 'content', at: Date = publishingTime()): string[] {
+  try {
+    readManifest(contentDir, at);
+    return [];
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
+}
+
 /** Every path a visitor can load (canonical paths and aliases), with the route that serves it. */
 export function servedPaths(manifest: Pick<Manifest, 'routes'>): ServedPath[] {
   return servedPathsOf(manifest.routes);

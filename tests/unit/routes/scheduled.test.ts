@@ -1,15 +1,14 @@
 /**
  * Scheduled entries judged when they are committed (src/lib/routes/scheduled.ts): on a copy of the fixture
- * content, a post scheduled for later at a path its own build could not have is refused now, by the content
- * check and by the route manifest, with the scheduled file and field named; one mistake a test.
+ * content, a post scheduled for later at a path its own build could not have is refused now by the route
+ * manifest (the content check of the build and of `astro dev`), with the scheduled file and field named; one mistake a test.
  */
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contentProblems } from '../../../src/lib/content/check-content';
 import { ContentError } from '../../../src/lib/content/validate';
-import { readManifest } from '../../../src/lib/routes/manifest';
+import { manifestProblems, readManifest } from '../../../src/lib/routes/manifest';
 import { FIXTURE_CONTENT } from '../../fixtures';
 
 /** The time the fixture is judged at: every post below is scheduled after it. */
@@ -48,7 +47,7 @@ function schedule(name: string, path: string, publishAt: string, aliases: string
   return file;
 }
 
-/** The lines the route manifest refuses the copy with (none: it passes), which the content check gives too. */
+/** The lines the route manifest refuses the copy with (none: it passes), which `astro dev`'s check prints too. */
 function refused(): string[] {
   let lines: string[] = [];
   try {
@@ -57,7 +56,7 @@ function refused(): string[] {
     if (!(error instanceof ContentError)) throw error;
     lines = error.problems;
   }
-  expect(contentProblems(content)).toEqual(lines);
+  expect(manifestProblems(content, AT)).toEqual(lines);
   return lines;
 }
 
