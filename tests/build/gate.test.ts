@@ -285,6 +285,66 @@ describe('the pre-publish check', () => {
     }
   });
 
+  it("refuses content whose scheduled entries their own build would refuse: a live page's path, another scheduled entry's, a redirect's", () => {
+    const content = '.tmp/gate-content';
+    rmSync(content, { recursive: true, force: true });
+    cpSync(CONTENT, content, { recursive: true });
+    const post = (name: string, path: string, publishAt: string) => {
+      const file = join(content, 'posts', `${name}.md`);
+      writeFileSync(
+        file,
+        [
+          '---',
+          'meta:',
+          `  path: ${path}`,
+          `  name: Gate ${name}`,
+          `  title: "Gate probe ${name} of the {brand} blog"`,
+          '  description: "A post scheduled for later in a copy of the content, whose path its own build could not have."',
+          'published: 2099-01-01',
+          'author: The test',
+          `publishAt: ${publishAt}`,
+          '---',
+          'Later.',
+          '',
+        ].join('\n'),
+      );
+      return file;
+    };
+    try {
+      // One mistake per rule: each would pass today's build and fail the unattended one at its time.
+      const atLive = post('at-live', '/about', '2099-01-05T09:00:00Z');
+      const sooner = post('sooner', '/post/gate-twice', '2099-01-01T09:00:00Z');
+      const later = post('later', '/post/gate-twice', '2099-02-01T09:00:00Z');
+      const redirected = post('redirected', '/careers', '2099-03-01T09:00:00Z');
+      const problems = checkDist({ dist: DIST, contentDir: content, netlifyToml });
+      expect(problems.map((p) => [p.page, p.rule])).toEqual(Array(3).fill([content, 'content']));
+      const details = problems.map((p) => p.detail);
+      expect(details).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^${atLive} › meta\\.path: /about is already the path of ${content}/pages/about\\.yaml: the build at`),
+        ),
+      );
+      expect(details).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^${later} › meta\\.path: /post/gate-twice is already the path of ${sooner} \\(scheduled for 2099-01-01T09:00:00Z\\)`),
+        ),
+      );
+      expect(details).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^${redirected} › meta\\.path: /careers is redirected to /join-\\w+ by ${content}/redirects\\.yaml`),
+        ),
+      );
+      const command = spawnSync(process.execPath, ['scripts/check-dist.mjs'], {
+        encoding: 'utf8',
+        env: { ...process.env, OUT_DIR: DIST, CONTENT_DIR: content, PUBLIC_SUPABASE_URL: '' },
+      });
+      expect(command.status).toBe(1);
+      expect(command.stderr).toContain(`${content}  [content]  ${atLive} › meta.path: /about is already the path of`);
+    } finally {
+      rmSync(content, { recursive: true, force: true });
+    }
+  });
+
   it('fails the command Netlify runs, and passes it on the real build', () => {
     const run = (dir: string) =>
       spawnSync(process.execPath, ['scripts/check-dist.mjs'], {

@@ -36,7 +36,10 @@
  * - publishing:   dist/publishing.json has the shape the database's rebuild
  *                 trigger reads (../publishing-file.ts): the content's due times
  *                 at the build's time, and the Expires of security.txt with the
- *                 time to renew it (`renewBy`).
+ *                 time to renew it (`renewBy`);
+ * - content:      the content folder passes the content check, scheduled entries
+ *                 judged as if live (src/lib/routes/scheduled.ts): else these
+ *                 lines are the whole answer, as nothing of dist can be compared.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,6 +50,7 @@ import { PREVIEW_ROBOTS } from '../preview';
 import { pageFile } from '../dist-folder';
 import { redirectRules } from '../published-files';
 import { PUBLISHING_FILE_PATH, publishing as publishingOf, readPublishingFile } from '../publishing-file';
+import { ContentError } from '../../content/validate';
 import { inlineScripts, matchesRule, parseCsp, parseRedirectsFile, type HeaderRule } from '../netlify';
 import { builtPages, distFiles, headerRules } from '../dist-folder';
 import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, RESOURCE_POLICY, PAGE_CACHE } from '../csp';
@@ -199,7 +203,15 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
 
   const files = distFiles(dist);
   const pages = builtPages(dist);
-  const { manifest, published } = buildPublished(dist, contentDir, env);
+  let built: ReturnType<typeof buildPublished>;
+  try {
+    built = buildPublished(dist, contentDir, env);
+  } catch (error) {
+    // Content its own build would refuse, now or at a scheduled entry's time: the lines of the content check.
+    if (error instanceof ContentError) return error.problems.map((detail) => ({ page: contentDir, rule: 'content', detail }));
+    throw error;
+  }
+  const { manifest, published } = built;
 
   // Headers: netlify.toml's fixed rules plus the build's _headers.
   const rules = headerRules(dist, netlifyToml);
