@@ -5,7 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { contentCheckOnChange } from './src/lib/content/check-content.ts';
-import { readManifest } from './src/lib/routes/manifest.ts';
+import { manifestProblems, readManifest } from './src/lib/routes/manifest.ts';
 import { readPublished, redirectPages } from './src/lib/routes/published.ts';
 import { isPreviewContext } from './src/lib/content/publishing.ts';
 import { sitemapRules } from './src/lib/routes/sitemap.ts';
@@ -68,8 +68,8 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   integrations: [
-    // In astro dev: the same check after every edit under content/.
-    contentCheckOnChange(contentDir),
+    // In astro dev: the same check after every edit under content/ (the manifest's: paths and scheduled entries too).
+    contentCheckOnChange(contentDir, manifestProblems),
     // Editors' pictures the pages show, as image modules for astro:assets (src/lib/images/).
     editorPicturesIntegration({ contentDir, shown: () => shownPictures(contentDir) }),
     react(),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The check before publishing (src/lib/deploy/gate/check-dist.ts): headers, redirects,
- * byte budgets (pictures on a phone among them), secrets, new-tab links, links, security.txt and social cards of the built
+ * The check before publishing (src/lib/deploy/gate/check-dist.ts): the content (scheduled entries as if live), headers, redirects,
+ * byte budgets (pictures on a phone among them), secrets, new-tab links, links, security.txt, publishing.json and social cards of the built
  * site. Exits 1, naming each page and rule, when dist/ must not ship.
  * Netlify's build command runs it after `npm run build`; `npm test` after
  * `npm run build:test`.
@@ -30,21 +30,24 @@ const problems = gate.checkDist({
   netlifyToml: readFileSync('netlify.toml', 'utf8'),
   supabase: security.originOf(process.env.PUBLIC_SUPABASE_URL),
 });
-// What the build answers at the paths of earlier builds, and why (the history of content/, content/redirects.yaml).
-const { published } = gate.buildPublished(dist, process.env.CONTENT_DIR ?? 'content');
-const report = gate.publishedReport(published);
-console.log(
-  report.length === 0
-    ? `check-dist: no earlier path needs a redirect or a gone page (${published.history.paths} published paths in ${published.history.commits} content commits).`
-    : `check-dist: the paths of earlier builds that no page serves now (${published.history.paths} published in ${published.history.commits} content commits):\n${report.join('\n')}`,
-);
-if (published.history.shallow) console.log('check-dist: a shallow clone: paths published before its oldest commit are unknown.');
+// What the build answers at the paths of earlier builds, and why (the history of content/, content/redirects.yaml);
+// nothing to say when the content itself is refused (its lines are the problems).
+if (!problems.some((p) => p.rule === 'content')) {
+  const { published } = gate.buildPublished(dist, process.env.CONTENT_DIR ?? 'content');
+  const report = gate.publishedReport(published);
+  console.log(
+    report.length === 0
+      ? `check-dist: no earlier path needs a redirect or a gone page (${published.history.paths} published paths in ${published.history.commits} content commits).`
+      : `check-dist: the paths of earlier builds that no page serves now (${published.history.paths} published in ${published.history.commits} content commits):\n${report.join('\n')}`,
+  );
+  if (published.history.shallow) console.log('check-dist: a shallow clone: paths published before its oldest commit are unknown.');
+}
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 if (problems.length) {
   console.error(`check-dist: ${dist}/ must not be published, ${problems.length} problem(s):\n${gate.formatProblems(problems)}`);
   process.exit(1);
 }
 console.log(
-  `check-dist: ${dist}/ passes (headers, redirects, budgets, pictures, secrets, new-tab links, links, security.txt, social cards) in ${seconds} s.`,
+  `check-dist: ${dist}/ passes (content, headers, redirects, budgets, pictures, secrets, new-tab links, links, security.txt, social cards, publishing.json) in ${seconds} s.`,
 );
 console.log(`check-dist: heaviest pages, gzip: ${budgets.headroom(dist, site.builtPages(dist))}.`);

@@ -52,6 +52,8 @@ describe('the pre-publish check', () => {
     edit('_headers', (text) => text.replace(/^\/rss\.xml\n {2}Content-Type: .*\n/m, '').replace(/^\/search\n( {2}.*\n)+/m, ''));
     edit('_headers', (text) => text.replace(/(\n\/login\n {2}Content-Security-Policy: [^\n]*script-src 'self')/, "$1 'unsafe-inline'"));
     edit('.well-known/security.txt', (text) => text.replace(/^Expires: .*$/m, 'Expires: 2020-01-01T00:00:00Z'));
+    // The rebuild trigger told to renew security.txt on the day it expires, not a margin before.
+    edit('publishing.json', (text) => text.replace(/"renewBy": "[^"]*"/, `"renewBy": "${JSON.parse(text).securityTxtExpires}"`));
     appendFileSync(join(BROKEN, 'robots.txt'), '\n# sb_secret_abcdefghijklmnop\n');
     // The rules served as JSON (browsers would ignore them), and a page that does not name them.
     edit('_headers', (text) =>
@@ -134,6 +136,16 @@ describe('the pre-publish check', () => {
     ).toBe(true);
     expect(found('/rss.xml', 'headers', /Content-Type is "", not "application\/rss\+xml; charset=utf-8"/)).toBe(true);
     expect(found('/.well-known/security.txt', 'security.txt', /has passed/)).toBe(true);
+    expect(found('/publishing.json', 'publishing', /^securityTxtExpires (\S+) and renewBy \1 are not \1 and \S+ \(its builtAt's\)$/)).toBe(
+      true,
+    );
+    expect(
+      found(
+        '/publishing.json',
+        'publishing',
+        /^securityTxtExpires \S+ is not the Expires of security\.txt \(2020-01-01T00:00:00Z\): the rebuild trigger would renew it at the wrong time$/,
+      ),
+    ).toBe(true);
     expect(found('/robots.txt', 'secret', /sb_secret_/)).toBe(true);
     expect(found('/speculation-rules.json', 'headers', /Content-Type is "", not "application\/speculationrules\+json"/)).toBe(true);
     expect(found('/platform', 'headers', /Speculation-Rules is "", not ""\/speculation-rules\.json""/)).toBe(true);
@@ -270,6 +282,66 @@ describe('the pre-publish check', () => {
       expect(readFileSync(join(preview, 'sitemap-0.xml'), 'utf8')).toBe(readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8'));
     } finally {
       rmSync(preview, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses content whose scheduled entries their own build would refuse: a live page's path, another scheduled entry's, a redirect's", () => {
+    const content = '.tmp/gate-content';
+    rmSync(content, { recursive: true, force: true });
+    cpSync(CONTENT, content, { recursive: true });
+    const post = (name: string, path: string, publishAt: string) => {
+      const file = join(content, 'posts', `${name}.md`);
+      writeFileSync(
+        file,
+        [
+          '---',
+          'meta:',
+          `  path: ${path}`,
+          `  name: Gate ${name}`,
+          `  title: "Gate probe ${name} of the {brand} blog"`,
+          '  description: "A post scheduled for later in a copy of the content, whose path its own build could not have."',
+          'published: 2099-01-01',
+          'author: The test',
+          `publishAt: ${publishAt}`,
+          '---',
+          'Later.',
+          '',
+        ].join('\n'),
+      );
+      return file;
+    };
+    try {
+      // One mistake per rule: each would pass today's build and fail the unattended one at its time.
+      const atLive = post('at-live', '/about', '2099-01-05T09:00:00Z');
+      const sooner = post('sooner', '/post/gate-twice', '2099-01-01T09:00:00Z');
+      const later = post('later', '/post/gate-twice', '2099-02-01T09:00:00Z');
+      const redirected = post('redirected', '/careers', '2099-03-01T09:00:00Z');
+      const problems = checkDist({ dist: DIST, contentDir: content, netlifyToml });
+      expect(problems.map((p) => [p.page, p.rule])).toEqual(Array(3).fill([content, 'content']));
+      const details = problems.map((p) => p.detail);
+      expect(details).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^${atLive} › meta\\.path: /about is already the path of ${content}/pages/about\\.yaml: the build at`),
+        ),
+      );
+      expect(details).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^${later} › meta\\.path: /post/gate-twice is already the path of ${sooner} \\(scheduled for 2099-01-01T09:00:00Z\\)`),
+        ),
+      );
+      expect(details).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^${redirected} › meta\\.path: /careers is redirected to /join-\\w+ by ${content}/redirects\\.yaml`),
+        ),
+      );
+      const command = spawnSync(process.execPath, ['scripts/check-dist.mjs'], {
+        encoding: 'utf8',
+        env: { ...process.env, OUT_DIR: DIST, CONTENT_DIR: content, PUBLIC_SUPABASE_URL: '' },
+      });
+      expect(command.status).toBe(1);
+      expect(command.stderr).toContain(`${content}  [content]  ${atLive} › meta.path: /about is already the path of`);
+    } finally {
+      rmSync(content, { recursive: true, force: true });
     }
   });
 

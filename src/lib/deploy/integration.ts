@@ -15,8 +15,9 @@
  *   page, an editor's redirect), with a meta-refresh page at the old path for
  *   other hosts, a forced 410 with its gone page where its entry is gone; and
  *   each entry's link for editors (/_entry/…, 302);
- * - dist/publishing.json: when the build ran and when its scheduled entries
- *   are due, which the database's rebuild trigger reads (supabase/README.md);
+ * - dist/publishing.json: when the build ran, when its scheduled entries
+ *   are due and when security.txt expires, which the database's rebuild
+ *   trigger reads (./publishing-file.ts, supabase/README.md);
  * - dist/social-cards/: each page's social card (src/lib/social-cards/), the
  *   picture its og:image names, kept between builds in Astro's cache folder.
  * Nothing build-dependent is committed, so an inline script or a redirect
@@ -40,15 +41,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { inlineScripts, renderHeadersFile, renderRedirectsFile, type HeaderRule } from './netlify';
-import {
-  goneHeaderRules,
-  PUBLISHING_FILE_PATH,
-  publishingFile,
-  redirectRules,
-  writeRedirectPages,
-  type PublishedRules,
-  type RedirectPage,
-} from './published-files';
+import { goneHeaderRules, redirectRules, writeRedirectPages, type PublishedRules, type RedirectPage } from './published-files';
+import { PUBLISHING_FILE_PATH, publishingFile } from './publishing-file';
 import { markPreview } from './preview';
 import { builtPages, distFiles, pagePath } from './dist-folder';
 import type { Route } from '../routes/build';

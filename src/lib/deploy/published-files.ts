@@ -1,7 +1,7 @@
 /**
- * What the deploy files say about the paths of earlier builds and about the schedule
- * (src/lib/routes/published.ts): the rules of dist/_redirects, the headers of a gone path, and
- * dist/publishing.json. The build writes them (./integration.ts); the pre-publish check compares them.
+ * What the deploy files say about the paths of earlier builds (src/lib/routes/published.ts): the rules
+ * of dist/_redirects and the headers of a gone path (dist/publishing.json, the schedule: ./publishing-file.ts).
+ * The build writes them (./integration.ts); the pre-publish check compares them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -35,13 +35,6 @@ export function goneHeaderRules(pageRules: readonly HeaderRule[], gone: Publishe
     const rule = pageRules.find((r) => r.for === page);
     return rule ? [{ for: path, values: { ...rule.values } }] : [];
   });
-}
-
-/** The file the database's rebuild trigger reads: when this build ran and when its scheduled entries are due (no more). */
-export const PUBLISHING_FILE_PATH = '/publishing.json';
-
-export function publishingFile({ builtAt, due }: { builtAt: Date; due: readonly Date[] }): string {
-  return `${JSON.stringify({ builtAt: builtAt.toISOString(), due: due.map((d) => d.toISOString()) }, null, 2)}\n`;
 }
 
 /** A moved path's page for hosts without dist/_redirects (`astro preview`, other static hosts): a meta refresh. */

@@ -1,7 +1,9 @@
 /**
  * /.well-known/security.txt (RFC 9116): where to report a vulnerability.
  * Its Expires field is required and should lie less than a year ahead, so the
- * file is written at build time: every deploy renews it.
+ * file is written at build time: every deploy renews it. A site nobody changes
+ * is not deployed, so the build tells the database's rebuild trigger when to
+ * build again (`renewBy` in dist/publishing.json, ./publishing-file.ts).
  */
 import { absoluteUrl } from '../routes/urls';
 
@@ -10,20 +12,33 @@ export const SECURITY_TXT_PATH = '/.well-known/security.txt';
 /** Under a year, as RFC 9116 advises, so a site that is never redeployed does not keep vouching for a stale contact. */
 export const SECURITY_TXT_VALID_DAYS = 360;
 
+/**
+ * How long before Expires the site is rebuilt (publishing.json `renewBy`). Not on the day itself: the rebuild
+ * can fail (a deleted build hook, a build failing on its content), which form_health() reports; a month lets
+ * the team see that and fix it while the file is still valid.
+ */
+export const SECURITY_TXT_RENEW_DAYS = 30;
+
+/** When the security.txt of a build at `builtAt` expires: its Expires, in whole seconds as the file writes it. */
+export function securityTxtExpires(builtAt: Date): Date {
+  return new Date(Math.floor(builtAt.getTime() / 1000) * 1000 + SECURITY_TXT_VALID_DAYS * 86_400_000);
+}
+
 export interface SecurityTxtInput {
   /** The security contact address (content/site.yaml `email.security`). */
   email: string;
   /** The canonical origin. */
   host: string;
-  /** The build time. */
-  now: Date;
+  /** The build time (the one publishing.json names, so the expiry it names is this file's). */
+  builtAt: Date;
 }
 
-export function securityTxt({ email, host, now }: SecurityTxtInput): string {
-  const expires = new Date(now.getTime() + SECURITY_TXT_VALID_DAYS * 86_400_000);
+export function securityTxt({ email, host, builtAt }: SecurityTxtInput): string {
   return [
     `Contact: mailto:${email}`,
-    `Expires: ${expires.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+    `Expires: ${securityTxtExpires(builtAt)
+      .toISOString()
+      .replace(/\.000Z$/, 'Z')}`,
     `Canonical: ${absoluteUrl(host, SECURITY_TXT_PATH)}`,
     'Preferred-Languages: en',
     '',

@@ -9,7 +9,9 @@
  *
  * Entries are judged at one time (src/lib/content/publishing.ts): the live
  * ones make the routes, the scheduled ones are listed apart (their due times
- * are when the site must be built again).
+ * are when the site must be built again), each checked now as if it were live
+ * (./scheduled.ts), so the unattended build at its time cannot be the first to
+ * find its path taken.
  */
 import { ROUTED_COLLECTION_NAMES, ROUTED_COLLECTIONS, collectionOf, type RoutedCollection } from '../content/model';
 import { publishingTime, publishAtOf } from '../content/publishing';
@@ -17,6 +19,7 @@ import { readContent, type Document } from '../content/read';
 import type { Site } from '../content/schemas';
 import { ContentError } from '../content/validate';
 import { line } from '../content/wording';
+import { scheduledProblems } from './scheduled';
 import {
   buildRoutes,
   RouteError,
@@ -68,7 +71,8 @@ function claimLines(error: RouteError, documents: Map<string, Document[]>): stri
 
 export function readManifest(contentDir = 'content', at: Date = publishingTime()): Manifest {
   const content = readContent(contentDir, at);
-  if (content.problems.length > 0 || !content.site) throw new ContentError(content.problems);
+  const scheduled = scheduledProblems(content);
+  if (content.problems.length > 0 || !content.site) throw new ContentError([...content.problems, ...scheduled]);
   const sources = ROUTED_COLLECTION_NAMES.flatMap((name) =>
     (content.documents.get(name) ?? []).map(({ id, data }) => routeSourceOf(ROUTED_COLLECTIONS[name].kind, id, data)),
   );
@@ -77,9 +81,10 @@ export function readManifest(contentDir = 'content', at: Date = publishingTime()
   try {
     routes = buildRoutes(sources);
   } catch (error) {
-    if (error instanceof RouteError) throw new ContentError(claimLines(error, content.documents));
+    if (error instanceof RouteError) throw new ContentError([...claimLines(error, content.documents), ...scheduled]);
     throw error;
   }
+  if (scheduled.length > 0) throw new ContentError(scheduled);
   const refs = (map: Map<string, Document[]>) =>
     ROUTED_COLLECTION_NAMES.flatMap((collection) =>
       (map.get(collection) ?? []).map((d) => ({ collection, id: d.id, file: d.file, data: d.data })),
@@ -92,6 +97,17 @@ export function readManifest(contentDir = 'content', at: Date = publishingTime()
     scheduled: refs(content.scheduled).map(({ collection, id, file, data }) => ({ collection, id, file, publishAt: publishAtOf(data)! })),
     at,
   };
+}
+
+/** Every problem the content check finds in `contentDir` (the files', the paths', the scheduled entries'): readManifest's lines, or none. */
+export function manifestProblems(contentDir = 'content', at: Date = publishingTime()): string[] {
+  try {
+    readManifest(contentDir, at);
+    return [];
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
 }
 
 /** Every path a visitor can load (canonical paths and aliases), with the route that serves it. */

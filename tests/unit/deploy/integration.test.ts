@@ -129,6 +129,8 @@ describe('redirect rules and the files', () => {
     expect(JSON.parse(readFileSync(join(dir, 'publishing.json'), 'utf8'))).toEqual({
       builtAt: '2026-12-01T08:00:00.000Z',
       due: ['2026-12-02T08:00:00.000Z'],
+      securityTxtExpires: '2027-11-26T08:00:00.000Z',
+      renewBy: '2027-10-27T08:00:00.000Z',
     });
     rmSync(join(dir, '_gone'), { recursive: true });
     rmSync(join(dir, 'old.html'));

@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { parseSecurityTxt, SECURITY_TXT_PATH, securityTxt, securityTxtProblems } from '../../../src/lib/deploy/security-txt';
 
 const now = new Date('2026-03-01T12:00:00Z');
-const text = securityTxt({ email: 'security@acme.example', host: 'https://acme.example/', now });
+const text = securityTxt({ email: 'security@acme.example', host: 'https://acme.example/', builtAt: now });
 const fields = parseSecurityTxt(text);
 const canonical = `https://acme.example${SECURITY_TXT_PATH}`;
 

@@ -32,7 +32,14 @@
  *                 build, 1200×630, the version its head names, within the size
  *                 limit, cached a year and cross-origin (src/lib/deploy/gate/cards.ts);
  *                 every other file is Cross-Origin-Resource-Policy same-origin, once;
- * - security.txt: present, and valid at the time of the check.
+ * - security.txt: present, and valid at the time of the check;
+ * - publishing:   dist/publishing.json has the shape the database's rebuild
+ *                 trigger reads (../publishing-file.ts): the content's due times
+ *                 at the build's time, and the Expires of security.txt with the
+ *                 time to renew it (`renewBy`);
+ * - content:      the content folder passes the content check, scheduled entries
+ *                 judged as if live (src/lib/routes/scheduled.ts): else these
+ *                 lines are the whole answer, as nothing of dist can be compared.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,13 +48,15 @@ import { readPublished, type PublishedSite } from '../../routes/published';
 import { isPreviewContext, publishingTime } from '../../content/publishing';
 import { PREVIEW_ROBOTS } from '../preview';
 import { pageFile } from '../dist-folder';
-import { PUBLISHING_FILE_PATH, redirectRules } from '../published-files';
+import { redirectRules } from '../published-files';
+import { PUBLISHING_FILE_PATH, publishing as publishingOf, readPublishingFile } from '../publishing-file';
+import { ContentError } from '../../content/validate';
 import { inlineScripts, matchesRule, parseCsp, parseRedirectsFile, type HeaderRule } from '../netlify';
 import { builtPages, distFiles, headerRules } from '../dist-folder';
 import { ADMIN_PATH, ADMIN_POLICY, mergeDirectives, OPENER_POLICY, RESOURCE_POLICY, PAGE_CACHE } from '../csp';
 import { CARDS_DIR } from '../../social-cards/card';
 import { checkCards } from './cards';
-import { SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
+import { parseSecurityTxt, SECURITY_TXT_PATH, securityTxtProblems } from '../security-txt';
 import { FEED_CONTENT_TYPE, FEED_PATH } from '../../seo/feed';
 import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../../routes/speculation';
 import { BUDGETS, kb, pageWeight } from './budgets';
@@ -55,7 +64,8 @@ import { checkLinks } from './links';
 import { findSecrets, findUnsafeBlankTargets } from './scan';
 import { pagePictures, PHONE } from './pictures';
 
-export type Rule = 'headers' | 'redirects' | 'budget' | 'picture' | 'secret' | 'new-tab' | 'link' | 'security.txt' | 'card';
+export type Rule =
+  'headers' | 'redirects' | 'budget' | 'picture' | 'secret' | 'new-tab' | 'link' | 'security.txt' | 'card' | 'publishing' | 'content';
 
 export interface Problem {
   /** The site path (or file) the problem is on. */
@@ -77,16 +87,10 @@ export interface GateInput {
   env?: Record<string, string | undefined>;
 }
 
-/** When the build in `dist` ran (dist/publishing.json), or undefined when it says nothing readable. */
+/** When the build in `dist` ran (dist/publishing.json), or undefined when the file cannot be read. */
 export function builtAtOf(dist: string): Date | undefined {
-  const file = join(dist, PUBLISHING_FILE_PATH.slice(1));
-  if (!existsSync(file)) return undefined;
-  try {
-    const time = new Date((JSON.parse(readFileSync(file, 'utf8')) as { builtAt?: string }).builtAt ?? '');
-    return Number.isNaN(time.getTime()) ? undefined : time;
-  } catch {
-    return undefined;
-  }
+  const { file } = readPublishingFile(dist);
+  return file ? new Date(file.builtAt) : undefined;
 }
 
 const publishedCache = new Map<string, { manifest: Manifest; published: PublishedSite }>();
@@ -199,7 +203,15 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
 
   const files = distFiles(dist);
   const pages = builtPages(dist);
-  const { builtAt, manifest, published } = buildPublished(dist, contentDir, env);
+  let built: ReturnType<typeof buildPublished>;
+  try {
+    built = buildPublished(dist, contentDir, env);
+  } catch (error) {
+    // Content its own build would refuse, now or at a scheduled entry's time: the lines of the content check.
+    if (error instanceof ContentError) return error.problems.map((detail) => ({ page: contentDir, rule: 'content', detail }));
+    throw error;
+  }
+  const { manifest, published } = built;
 
   // Headers: netlify.toml's fixed rules plus the build's _headers.
   const rules = headerRules(dist, netlifyToml);
@@ -270,8 +282,6 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
   }
 
   // Redirects: every path of an earlier build that no page serves, as the content and its history give it.
-  if (!builtAt)
-    add(PUBLISHING_FILE_PATH, 'redirects', 'missing or without builtAt (the deploy-files integration in astro.config.mjs writes it)');
   const redirectsFile = join(dist, '_redirects');
   const shipped = existsSync(redirectsFile) ? parseRedirectsFile(readFileSync(redirectsFile, 'utf8')) : [];
   if (!existsSync(redirectsFile))
@@ -344,10 +354,34 @@ export function checkDist({ dist, contentDir, netlifyToml, supabase, now = new D
 
   // security.txt.
   const securityTxt = join(dist, SECURITY_TXT_PATH.slice(1));
-  if (!existsSync(securityTxt)) add(SECURITY_TXT_PATH, 'security.txt', 'missing');
+  const securityText = existsSync(securityTxt) ? readFileSync(securityTxt, 'utf8') : undefined;
+  if (securityText === undefined) add(SECURITY_TXT_PATH, 'security.txt', 'missing');
   else if (origin) {
-    for (const detail of securityTxtProblems(readFileSync(securityTxt, 'utf8'), now, `${origin}${SECURITY_TXT_PATH}`))
+    for (const detail of securityTxtProblems(securityText, now, `${origin}${SECURITY_TXT_PATH}`))
       add(SECURITY_TXT_PATH, 'security.txt', detail);
+  }
+
+  // The rebuild trigger's file: what the database acts on must be what this build holds.
+  const publishing = readPublishingFile(dist);
+  if (publishing.problem !== undefined) add(PUBLISHING_FILE_PATH, 'publishing', publishing.problem);
+  else {
+    const { file } = publishing;
+    const expected = publishingOf({ builtAt: new Date(file.builtAt), due: published.due });
+    if (file.due.join() !== expected.due.join())
+      add(PUBLISHING_FILE_PATH, 'publishing', `due is [${file.due.join(', ')}], not the content's due times [${expected.due.join(', ')}]`);
+    if (file.securityTxtExpires !== expected.securityTxtExpires || file.renewBy !== expected.renewBy)
+      add(
+        PUBLISHING_FILE_PATH,
+        'publishing',
+        `securityTxtExpires ${file.securityTxtExpires} and renewBy ${file.renewBy} are not ${expected.securityTxtExpires} and ${expected.renewBy} (its builtAt's)`,
+      );
+    const expires = securityText === undefined ? undefined : parseSecurityTxt(securityText).get('expires')?.[0];
+    if (expires !== undefined && new Date(expires).getTime() !== new Date(file.securityTxtExpires).getTime())
+      add(
+        PUBLISHING_FILE_PATH,
+        'publishing',
+        `securityTxtExpires ${file.securityTxtExpires} is not the Expires of security.txt (${expires}): the rebuild trigger would renew it at the wrong time`,
+      );
   }
   return problems;
 }
