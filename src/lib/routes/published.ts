@@ -167,13 +167,15 @@ export function resolvePublished({
       });
     } else editorFrom.set(redirect.from, index);
   });
-  /** Where a path lands for a visitor: a live page's canonical path, following editors' redirects and old paths; or why not. */
+  /**
+   * Where a path lands for a visitor: the first path a live page serves (an alias too: where the editor
+   * named it), following editors' redirects and old paths; or why not.
+   */
   const land = (start: string): { to: string } | { problem: string } => {
     const seen = [start];
     let path = start;
     for (;;) {
-      const live = served.get(path);
-      if (live) return { to: live.path };
+      if (served.has(path)) return { to: path };
       const index = editorFrom.get(path);
       const next = index !== undefined ? redirects[index].to : undefined;
       const old = derived.get(path);
