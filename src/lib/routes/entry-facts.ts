@@ -36,35 +36,51 @@ function sitePathOf(value: unknown, values: Record<string, string>): string | un
   return SITE_PATH.test(path) ? path : undefined;
 }
 
-/** The facts of one version of an entry file (a YAML document, or markdown whose frontmatter holds the fields). */
-export function factsOf(text: string, markdown: boolean, values: Record<string, string>): Facts {
+/** The fields of a version of an entry file that make its pages, as written (placeholders not filled): parsed once a version. */
+export interface Written {
+  meta?: Record<string, unknown>;
+  publishAt?: number;
+  blog: boolean;
+}
+
+/** What one version of an entry file writes (a YAML document, or markdown whose frontmatter holds the fields). */
+export function writtenIn(text: string, markdown: boolean): Written {
   let source = text;
   if (markdown) {
     const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-    if (!match) return NO_FACTS;
+    if (!match) return { blog: false };
     source = match[1];
   }
   let data: Record<string, unknown>;
   try {
     data = (parseYaml(source) ?? {}) as Record<string, unknown>;
   } catch {
-    return NO_FACTS;
+    return { blog: false };
   }
-  if (typeof data !== 'object' || Array.isArray(data)) return NO_FACTS;
-  const meta = (data.meta ?? undefined) as Record<string, unknown> | undefined;
+  if (typeof data !== 'object' || Array.isArray(data)) return { blog: false };
+  const meta = typeof data.meta === 'object' && data.meta !== null ? (data.meta as Record<string, unknown>) : undefined;
+  const publishAt = data.publishAt === undefined ? undefined : (parseDateTime(data.publishAt)?.getTime() ?? Number.NaN);
+  return { meta, ...(publishAt === undefined ? {} : { publishAt }), blog: data.layout === 'blog' };
+}
+
+/** The facts of what a version writes, its placeholders filled with `values` (a commit's: cheap, done again after a rebrand). */
+export function filledFacts({ meta, publishAt, blog }: Written, values: Record<string, string>): Facts {
   const path = sitePathOf(meta?.path, values);
-  if (!meta || !path) return { ...NO_FACTS, blog: data.layout === 'blog' };
+  if (!meta || !path) return { ...NO_FACTS, blog };
   const aliases = Array.isArray(meta.aliases) ? meta.aliases.map((a) => sitePathOf(a, values)).filter((a) => a !== undefined) : [];
   const title = typeof meta.title === 'string' && unknownPlaceholders(meta.title, values).length === 0 ? fill(meta.title, values) : path;
-  const publishAt = data.publishAt === undefined ? undefined : (parseDateTime(data.publishAt)?.getTime() ?? Number.NaN);
   return {
     paths: [...new Set([path, ...aliases])],
     title,
     parent: sitePathOf(meta.parent, values),
     ...(publishAt === undefined ? {} : { publishAt }),
-    blog: data.layout === 'blog',
+    blog,
   };
 }
+
+/** The facts of one version of an entry file. */
+export const factsOf = (text: string, markdown: boolean, values: Record<string, string>): Facts =>
+  filledFacts(writtenIn(text, markdown), values);
 
 /**
  * The placeholder values of one version of content/site.yaml, over `fallback` (today's) for what it cannot say.

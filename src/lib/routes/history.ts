@@ -29,7 +29,7 @@
 import { basename } from 'node:path';
 import { ROUTED_COLLECTIONS, type RouteKind, type RoutedCollection } from '../content/model';
 import { listingPagePath, POSTS_PER_PAGE } from './build';
-import { entryOf, factsOf, liveBefore, NO_FACTS, SITE_FILE, siteValuesOf, type Facts } from './entry-facts';
+import { entryOf, filledFacts, liveBefore, NO_FACTS, SITE_FILE, siteValuesOf, writtenIn, type Written } from './entry-facts';
 import { HistoryUnreadable, readContentLog, type Commit, type CommitRef, type ContentLog } from './git-log';
 
 export type { CommitRef } from './git-log';
@@ -117,17 +117,17 @@ export function replay(
   { at, values, contentPath }: { at: Date; values: Record<string, string>; contentPath: string },
 ): Pick<PathHistory, 'paths' | 'commits'> {
   const siteFile = contentPath ? `${contentPath}/${SITE_FILE}` : SITE_FILE;
-  /** The placeholder values of content/site.yaml at the commit replayed, and which of its versions they are. */
+  /** The placeholder values of content/site.yaml at the commit replayed (as text, to see whether a version changed them). */
   let filled = values;
-  let site = '';
-  const factsCache = new Map<string, Facts>();
+  let filledKey = JSON.stringify(values);
+  const written = new Map<string, Written>();
   const factsFor = (blob: string, collection: RoutedCollection) => {
-    const key = `${site} ${collection} ${blob}`;
-    if (!factsCache.has(key)) {
+    const key = `${collection} ${blob}`;
+    if (!written.has(key)) {
       const text = texts.get(blob);
-      factsCache.set(key, text === undefined ? NO_FACTS : factsOf(text, ROUTED_COLLECTIONS[collection].format === 'markdown', filled));
+      written.set(key, text === undefined ? { blog: false } : writtenIn(text, ROUTED_COLLECTIONS[collection].format === 'markdown'));
     }
-    return factsCache.get(key)!;
+    return filledFacts(written.get(key)!, filled);
   };
 
   const state = new Map<string, Entry>();
@@ -155,11 +155,12 @@ export function replay(
     const { commit, time, changes } = commits[i];
     const ref = { commit, time };
     const changed = new Set<Entry>();
-    const siteChange = changes.find((ch) => ch.file === siteFile && ch.status !== 'D');
-    if (siteChange && siteChange.blob !== site) {
+    const site = changes.find((ch) => ch.file === siteFile && ch.status !== 'D');
+    const siteValues = site && siteValuesOf(texts.get(site.blob) ?? '', values);
+    if (siteValues && JSON.stringify(siteValues) !== filledKey) {
       // New values (a rebrand): every entry's paths are filled again, as this commit's build filled them.
-      site = siteChange.blob;
-      filled = siteValuesOf(texts.get(site) ?? '', values);
+      filled = siteValues;
+      filledKey = JSON.stringify(siteValues);
       for (const entry of state.values()) {
         entry.facts = factsFor(entry.blob, entry.collection);
         entry.settled = false;
