@@ -3,7 +3,7 @@
  * git cannot give it (no repository, no git, a repository git refuses, a failing log, no commit of content/)
  * is one line naming the fix; a shallow clone says so; a blobless clone fetches every old version in one batch.
  */
-import { describe, it, expect, afterAll } from 'vitest';
+import { describe, it, expect, afterAll, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,17 +30,14 @@ function repository() {
 
 /** The line readContentLog throws for `contentDir`, with `env` set meanwhile. */
 function unreadable(contentDir: string, env: Record<string, string> = {}): string {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   try {
     readContentLog(contentDir);
   } catch (error) {
     expect(error).toBeInstanceOf(HistoryUnreadable);
     return (error as Error).message;
   } finally {
-    for (const [k, v] of Object.entries(saved))
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
+    vi.unstubAllEnvs();
   }
   throw new Error(`${contentDir}: the history was read`);
 }
@@ -121,13 +118,9 @@ describe('a blobless clone', () => {
     const clone = join(root, 'blobless');
     execFileSync('git', ['clone', '-q', '--filter=blob:none', `file://${origin}`, clone]);
     const trace = join(root, 'trace.txt');
-    process.env.GIT_TRACE = trace;
-    let log;
-    try {
-      log = readContentLog(join(clone, 'content'));
-    } finally {
-      delete process.env.GIT_TRACE;
-    }
+    vi.stubEnv('GIT_TRACE', trace);
+    const log = readContentLog(join(clone, 'content'));
+    vi.unstubAllEnvs();
     const fetches = readFileSync(trace, 'utf8')
       .split('\n')
       .filter((l) => /run_command: .*git-upload-pack/.test(l));

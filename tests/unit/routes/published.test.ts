@@ -5,7 +5,7 @@
  * entry's old path held, the blog's later pages; the editors' redirects refused in the content check's
  * words when they hide a page, land nowhere or loop; and the entries' links for the CMS.
  */
-import { describe, it, expect, afterAll } from 'vitest';
+import { describe, it, expect, afterAll, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -236,10 +236,9 @@ describe('readPublished, on the fixture content with a past in git', () => {
 
   /** readPublished of `contentDir` in a production build and in a test build, with `vars` in the environment meanwhile. */
   const both = (contentDir: string, vars: Record<string, string> = {}) => {
-    const saved = { ...process.env };
-    Object.assign(process.env, vars);
-    const manifest = readManifest(contentDir, at);
+    for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
     try {
+      const manifest = readManifest(contentDir, at);
       let stopped = '';
       try {
         readPublished(manifest, contentDir, env, { requireHistory: true });
@@ -248,7 +247,7 @@ describe('readPublished, on the fixture content with a past in git', () => {
       }
       return { stopped, test: readPublished(manifest, contentDir, env).history };
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
     }
   };
 
