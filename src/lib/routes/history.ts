@@ -29,7 +29,7 @@
 import { basename } from 'node:path';
 import { ROUTED_COLLECTIONS, type RouteKind, type RoutedCollection } from '../content/model';
 import { listingPagePath, POSTS_PER_PAGE } from './build';
-import { entryOf, filledFacts, liveBefore, NO_FACTS, SITE_FILE, siteValuesOf, writtenIn, type Written } from './entry-facts';
+import { entryOf, filledFacts, liveBefore, NO_FACTS, SITE_FILE, siteValuesOf, writtenIn, type Facts, type Written } from './entry-facts';
 import { HistoryUnreadable, readContentLog, type Commit, type CommitRef, type ContentLog } from './git-log';
 
 export type { CommitRef } from './git-log';
