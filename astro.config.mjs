@@ -26,12 +26,18 @@ if (process.argv.includes('build') && !process.env.BUILD_TIME) process.env.BUILD
 // Reading the manifest checks every content file, placeholders filled, against its schema: one
 // error that lists every problem (file › field: problem — the field's description) before anything else runs.
 const manifest = readManifest(contentDir);
+const argv = process.argv;
+const mode = argv.includes('--mode') ? argv[argv.indexOf('--mode') + 1] : argv.includes('dev') ? 'development' : 'production';
 // Every path earlier builds published (the git history of content/) and what each answers now: 301, 410,
 // or its page again; the editors' redirects checked, each problem in the same lines (src/lib/routes/published.ts).
-const published = readPublished(manifest, contentDir);
+// A production build of the repository's content/ stops when git cannot give that history in full (it would
+// publish no 301 and no 410); dev, test builds and copies of content/ (CONTENT_DIR) go on with a warning.
+const requireHistory = argv.includes('build') && mode === 'production' && !process.env.CONTENT_DIR;
+const published = readPublished(manifest, contentDir, process.env, { requireHistory });
 console.log(
   `published paths: ${published.history.paths} from ${published.history.commits} content commits${published.history.shallow ? ' (a shallow clone: paths before it are unknown)' : ''}${published.history.source === 'none' ? ' (no git history)' : ''}; ${published.moved.length} moved, ${published.gone.length} gone, ${manifest.scheduled.length} scheduled, in ${published.history.milliseconds.toFixed(0)} ms`,
 );
+if (published.history.problem) console.warn(`warning: ${published.history.problem}`);
 const site = process.env.SITE_URL || manifest.site.host;
 // Pages never loaded before their click: left out of the speculation rules (dist/_headers) and of the
 // other engines' prefetch (src/lib/routes/prefetch-on-intent.ts, which gets the list at build time).
@@ -40,8 +46,6 @@ const unspeculated = unspeculatedPaths(manifest.routes);
 // The Supabase project the pages are built for (.env, .env.<mode> or the environment) goes
 // into the CSP's connect-src, in each page's <meta> and in its header (dist/_headers).
 // astro.config cannot see import.meta.env, so load it like Vite does.
-const argv = process.argv;
-const mode = argv.includes('--mode') ? argv[argv.indexOf('--mode') + 1] : argv.includes('dev') ? 'development' : 'production';
 const env = { ...loadEnv(mode, process.cwd(), 'PUBLIC_'), ...process.env };
 const supabase = originOf(env.PUBLIC_SUPABASE_URL);
 

@@ -13,6 +13,10 @@
  *    cached build. Then every path of the history is asked of the built site as Netlify answers it
  *    (netlifyAnswer: dist/_redirects, forced rules over files): each is a page, a 301 or a 410, and the
  *    count of 404s must be 0.
+ *    The same history's step on a blobless clone of it (`git clone --filter=blob:none`, as Netlify's build
+ *    clone may be: every file version git reads is fetched from the origin unless fetched ahead): its time,
+ *    cold, and how many fetches it made (the origin's upload-pack runs, counted from GIT_TRACE), against the
+ *    full clone's.
  * 2. A scheduled post, built one minute before its publishAt and one minute after (BUILD_TIME): where it
  *    is in each output (page, /blog, feed, sitemap, search index, social card, structured data, entry
  *    link, 410 list, the due times of dist/publishing.json).
@@ -20,14 +24,14 @@
  *    PGlite with the stand-ins for pg_cron, Vault and pg_net, the job run by hand: not due, due, due
  *    again while the post is in flight and after it is confirmed, three due at once, the hook failing.
  *
- *   npm run bench:published [-- --commits 1000] [-- --posts 150] [-- --runs 3]
+ *   npm run bench:published [-- --commits 1000] [-- --posts 150] [-- --runs 3] [-- --only blobless]
  *
  * The temporary folders under .tmp/bench-published are removed at the end.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { runnerImport } from 'vite';
 
@@ -40,6 +44,8 @@ const COMMITS = option('commits', 1000);
 const POSTS = option('posts', 150);
 /** Cached builds of each, alternating, whose median is printed: one build's time varies by a second or more. */
 const RUNS = option('runs', 3);
+/** `--only blobless`: write the history and measure its step on a blobless clone, nothing else. */
+const ONLY_BLOBLESS = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'blobless';
 const RENAMED = 40;
 const RENAMED_TWICE = 10;
 const REMOVED = 50;
@@ -120,10 +126,10 @@ function timedBuild(root, contentDir, out) {
   return { seconds, step: step ? Number(step[2]) : NaN, line: step?.[0] ?? '', pages: pages ? Number(pages[1]) : NaN };
 }
 
-function historyBench() {
+/** The copy of content/ with its past of COMMITS commits, at ROOT/history. */
+function writeBenchHistory() {
   const withGit = join(ROOT, 'history');
-  const without = join(ROOT, 'no-history');
-  for (const dir of [withGit, without]) mkdirSync(dir, { recursive: true });
+  mkdirSync(withGit, { recursive: true });
   cpSync('content', join(withGit, 'content'), { recursive: true });
   console.log(
     `Published paths: writing ${COMMITS} content commits (${POSTS} more posts, ${RENAMED + RENAMED_TWICE} renames, ${REMOVED} removals)…`,
@@ -131,6 +137,57 @@ function historyBench() {
   const t0 = performance.now();
   writeHistory(withGit, commits(withGit));
   console.log(`  written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return withGit;
+}
+
+/** The history step of `repo`'s content/, timed, with the fetches it made from an origin (upload-pack runs in GIT_TRACE). */
+function historyStep(repo, name) {
+  const trace = resolve(ROOT, `trace-${name}.txt`);
+  const values = placeholderValues(readSite(join(repo, 'content')));
+  process.env.GIT_TRACE = trace;
+  const started = performance.now();
+  let history;
+  try {
+    history = readPathHistory(join(repo, 'content'), { at: new Date(), values });
+  } finally {
+    delete process.env.GIT_TRACE;
+  }
+  const ms = performance.now() - started;
+  const lines = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n') : [];
+  const fetches = lines.filter((l) => /run_command: .*git-upload-pack/.test(l)).length;
+  return { ms, fetches, paths: history.paths.length, commits: history.commits, problem: history.problem };
+}
+
+/** The history step on the full repository and on a blobless clone of it (served by a bare copy that allows filters). */
+function bloblessBench(withGit) {
+  const origin = resolve(ROOT, 'origin.git');
+  const clone = join(ROOT, 'blobless');
+  execFileSync('git', ['clone', '-q', '--bare', withGit, origin]);
+  execFileSync('git', ['-C', origin, 'config', 'uploadpack.allowFilter', 'true']);
+  execFileSync('git', ['clone', '-q', '--filter=blob:none', `file://${origin}`, clone]);
+  console.log('Published paths: the history step on the full repository and on a blobless clone of it, cold…');
+  return { full: historyStep(withGit, 'full'), blobless: historyStep(clone, 'blobless'), again: historyStep(clone, 'again') };
+}
+
+function printBlobless({ full, blobless, again }) {
+  console.log(`\nThe history step (${full.commits} content commits, ${full.paths} paths), by clone:`);
+  console.log(
+    table(
+      ['clone', 'ms', 'fetches from the origin', 'paths'],
+      [
+        ['full', full.ms.toFixed(0), full.fetches, full.paths],
+        ['blobless (--filter=blob:none), cold', blobless.ms.toFixed(0), blobless.fetches, blobless.paths],
+        ['blobless, read again', again.ms.toFixed(0), again.fetches, again.paths],
+      ],
+    ),
+  );
+  for (const { problem } of [full, blobless, again]) if (problem) console.log(`  ${problem}`);
+  if (blobless.paths !== full.paths) process.exitCode = 1;
+}
+
+function historyBench(withGit) {
+  const without = join(ROOT, 'no-history');
+  mkdirSync(without, { recursive: true });
   cpSync(join(withGit, 'content'), join(without, 'content'), { recursive: true });
 
   const variants = [
@@ -309,9 +366,9 @@ async function triggerBench() {
   return rows;
 }
 
-rmSync(ROOT, { recursive: true, force: true });
-try {
-  const { times, history, answers, missing } = historyBench();
+/** Everything else: the builds with and without the history, the scheduled post, the trigger. */
+async function fullBench(withGit, blobless) {
+  const { times, history, answers, missing } = historyBench(withGit);
   const schedule = scheduleBench();
   const trigger = await triggerBench();
 
@@ -344,6 +401,7 @@ try {
     `  the history step: ${(share * 100).toFixed(1)}% of a cached build (goal < 5%); the whole difference, with its redirect and gone pages: ${(whole * 100).toFixed(1)}% (goal < 5%)`,
   );
   console.log(`  ${w.cached.line}`);
+  printBlobless(blobless);
   console.log(`\nEvery path of ${history.commits} content commits (${history.paths.length} paths), asked as Netlify answers:`);
   console.log(
     table(
@@ -370,6 +428,14 @@ try {
   console.log(`\nThe rebuild trigger (private.site_publish_tick(), the job run by hand on PGlite):`);
   console.log(table(['scenario', 'posts of the build hook', "health 'site publishing'"], trigger));
   if (missing.length > 0 || answers.other > 0) process.exitCode = 1;
+}
+
+rmSync(ROOT, { recursive: true, force: true });
+try {
+  const withGit = writeBenchHistory();
+  const blobless = bloblessBench(withGit);
+  if (ONLY_BLOBLESS) printBlobless(blobless);
+  else await fullBench(withGit, blobless);
 } finally {
   rmSync(ROOT, { recursive: true, force: true });
 }

@@ -15,25 +15,24 @@
  * a post scheduled for a day that came while nothing was committed was
  * published on that day, by the rebuild its time triggered).
  *
- * Cost: one `git log` of the entry folders and one `git cat-file --batch` of
- * the versions it names, each parsed once (a page's YAML, a markdown file's
- * frontmatter only): well under a second for 1,000 content commits
+ * An entry's paths are filled with the placeholder values of content/site.yaml
+ * as it was at that commit: after a rebrand (`slug`), the old addresses are the
+ * ones really published (/join-corvana), not today's slug put into old paths.
+ *
+ * Reading git is ./git-log.ts (a few calls, however long the history; when git
+ * cannot give it, `problem` says why and what to fix, and a production build
+ * stops: ./published.ts); turning a file's version into paths is
+ * ./entry-facts.ts. Each version is parsed once (a page's YAML, a markdown
+ * file's frontmatter only): well under a second for 1,000 content commits
  * (`npm run bench:published`).
  */
-import { execFileSync } from 'node:child_process';
-import { basename, relative, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { EXTENSIONS, entryId } from '../content/files';
-import { ROUTED_COLLECTION_NAMES, ROUTED_COLLECTIONS, type RouteKind, type RoutedCollection } from '../content/model';
-import { fill, unknownPlaceholders } from '../content/placeholders';
-import { parseDateTime } from '../content/publishing';
+import { basename } from 'node:path';
+import { ROUTED_COLLECTIONS, type RouteKind, type RoutedCollection } from '../content/model';
 import { listingPagePath, POSTS_PER_PAGE } from './build';
+import { entryOf, filledFacts, liveBefore, NO_FACTS, SITE_FILE, siteValuesOf, writtenIn, type Facts, type Written } from './entry-facts';
+import { HistoryUnreadable, readContentLog, type Commit, type CommitRef, type ContentLog } from './git-log';
 
-/** A commit of the history, where a path began or stopped being an entry's. */
-export interface CommitRef {
-  commit: string;
-  time: Date;
-}
+export type { CommitRef } from './git-log';
 
 /** A path the site has published, with the entry that last had it. */
 export interface PublishedPath {
@@ -61,28 +60,21 @@ export interface PathHistory {
   commits: number;
   /** The clone is shallow: paths published before its oldest commit are unknown. */
   shallow: boolean;
-  /** Where the record came from: git, or nothing (no git, or content/ outside a repository). */
+  /** Where the record came from: git, or nothing (`problem` says why). */
   source: 'git' | 'none';
+  /** Why the record is missing (no repository, no git, git refusing, no commit) or incomplete (shallow), and what to fix: one line. */
+  problem?: string;
   /** The repository root and content/ relative to it (when from git). */
   root?: string;
   contentPath?: string;
-}
-
-/** What a version of an entry file says about its pages. */
-interface Facts {
-  paths: string[];
-  title: string;
-  parent?: string;
-  /** Epoch ms; NaN for a publishAt that cannot be read (such a version never went live). */
-  publishAt?: number;
-  /** The page that lists the posts (`layout: blog`). */
-  blog: boolean;
 }
 
 interface Entry {
   uid: number;
   file: string;
   collection: RoutedCollection;
+  /** The version of its file at the commit replayed. */
+  blob: string;
   draft: boolean;
   facts: Facts;
   /** Live with these facts already recorded (or never to be: a draft, no page). */
@@ -97,160 +89,25 @@ interface Owner {
   until?: PublishedPath['until'];
 }
 
-const SITE_PATH = /^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/;
-const NO_FACTS: Facts = { paths: [], title: '', blog: false };
-
-const git = (cwd: string, args: string[], input?: string) =>
-  execFileSync('git', ['-C', cwd, '-c', 'core.quotePath=false', ...args], {
-    input,
-    maxBuffer: 1 << 30,
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
-
-/** A path as content writes it, placeholders filled; undefined when it is not a valid site path. */
-function sitePathOf(value: unknown, values: Record<string, string>): string | undefined {
-  if (typeof value !== 'string' || unknownPlaceholders(value, values).length > 0) return undefined;
-  const path = fill(value, values);
-  return SITE_PATH.test(path) ? path : undefined;
-}
-
-/** The facts of one version of an entry file (a YAML document, or markdown whose frontmatter holds the fields). */
-export function factsOf(text: string, markdown: boolean, values: Record<string, string>): Facts {
-  let source = text;
-  if (markdown) {
-    const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-    if (!match) return NO_FACTS;
-    source = match[1];
-  }
-  let data: Record<string, unknown>;
-  try {
-    data = (parseYaml(source) ?? {}) as Record<string, unknown>;
-  } catch {
-    return NO_FACTS;
-  }
-  if (typeof data !== 'object' || Array.isArray(data)) return NO_FACTS;
-  const meta = (data.meta ?? undefined) as Record<string, unknown> | undefined;
-  const path = sitePathOf(meta?.path, values);
-  if (!meta || !path) return { ...NO_FACTS, blog: data.layout === 'blog' };
-  const aliases = Array.isArray(meta.aliases) ? meta.aliases.map((a) => sitePathOf(a, values)).filter((a) => a !== undefined) : [];
-  const title = typeof meta.title === 'string' && unknownPlaceholders(meta.title, values).length === 0 ? fill(meta.title, values) : path;
-  const publishAt = data.publishAt === undefined ? undefined : (parseDateTime(data.publishAt)?.getTime() ?? Number.NaN);
-  return {
-    paths: [...new Set([path, ...aliases])],
-    title,
-    parent: sitePathOf(meta.parent, values),
-    ...(publishAt === undefined ? {} : { publishAt }),
-    blog: data.layout === 'blog',
-  };
-}
-
-/** Whether a version with `facts` was on the site at some moment before `end` (epoch ms). */
-const liveBefore = (facts: Facts, end: number) => facts.publishAt === undefined || facts.publishAt < end;
-
-/** The routed collection a repository path belongs to, with its entry id (drafts included), or undefined. */
-function entryOf(contentPath: string, file: string): { collection: RoutedCollection; id: string } | undefined {
-  for (const collection of ROUTED_COLLECTION_NAMES) {
-    const { dir, format } = ROUTED_COLLECTIONS[collection];
-    const folder = contentPath ? `${contentPath}/${dir}/` : `${dir}/`;
-    if (!file.startsWith(folder) || file.slice(folder.length).includes('/')) continue;
-    const name = basename(file);
-    if (!EXTENSIONS[format].some((ext) => name.endsWith(ext))) continue;
-    return { collection, id: entryId(name) };
-  }
-  return undefined;
-}
-
-/** One change of a commit, from `git log --raw`. */
-interface Change {
-  status: string;
-  blob: string;
-  file: string;
-  from?: string;
-}
-
-interface Commit extends CommitRef {
-  changes: Change[];
-}
-
-/** The content commits of the first-parent chain of HEAD, oldest first, with their changes to entry files. */
-function readCommits(root: string, contentPath: string): Commit[] {
-  const specs = ROUTED_COLLECTION_NAMES.map((c) => `${contentPath ? `${contentPath}/` : ''}${ROUTED_COLLECTIONS[c].dir}/`);
-  const text = git(root, [
-    'log',
-    '--first-parent',
-    '--diff-merges=first-parent',
-    '--reverse',
-    '--raw',
-    '--no-abbrev',
-    '-M',
-    '--format=%x00%H %ct',
-    'HEAD',
-    '--',
-    ...specs,
-  ]).toString('utf8');
-  const commits: Commit[] = [];
-  for (const line of text.split('\n')) {
-    if (line.startsWith('\0')) {
-      const [commit, seconds] = line.slice(1).split(' ');
-      commits.push({ commit, time: new Date(Number(seconds) * 1000), changes: [] });
-    } else if (line.startsWith(':') && commits.length > 0) {
-      // :100644 100644 <old> <new> M\tpath   or   … R100\told\tnew
-      const [head, ...files] = line.split('\t');
-      const [, , , blob, status] = head.split(' ');
-      const change: Change =
-        status.startsWith('R') || status.startsWith('C')
-          ? { status: status[0], blob, from: files[0], file: files[1] }
-          : { status: status[0], blob, file: files[0] };
-      commits.at(-1)!.changes.push(change);
-    }
-  }
-  return commits;
-}
-
-/** The text of each blob, read in one `git cat-file --batch`. */
-function readBlobs(root: string, blobs: string[]): Map<string, string> {
-  const texts = new Map<string, string>();
-  if (blobs.length === 0) return texts;
-  const out = git(root, ['cat-file', '--batch'], `${blobs.join('\n')}\n`);
-  let at = 0;
-  while (at < out.length) {
-    const end = out.indexOf(10, at);
-    const [sha, type, size] = out.subarray(at, end).toString('utf8').split(' ');
-    if (type === 'missing' || size === undefined) {
-      at = end + 1;
-      continue;
-    }
-    const bytes = Number(size);
-    texts.set(sha, out.subarray(end + 1, end + 1 + bytes).toString('utf8'));
-    at = end + 1 + bytes + 1;
-  }
-  return texts;
-}
-
-const EMPTY = (source: PathHistory['source']): PathHistory => ({ paths: [], commits: 0, shallow: false, source });
+const SHALLOW =
+  'The build runs on a shallow clone of the repository, so it cannot know every address the site has published: fetch the whole history first (git fetch --unshallow, or a full clone in CI); Netlify clones in full.';
 
 /**
  * The paths published by the history of the repository holding `contentDir`, judged up to `at`
- * (the build's time), placeholders filled with `values` (those of the site being built).
+ * (the build's time); `values` (those of the site being built) fill placeholders where no
+ * version of content/site.yaml says otherwise.
  */
 export function readPathHistory(contentDir: string, { at, values }: { at: Date; values: Record<string, string> }): PathHistory {
-  let root: string;
-  let shallow: boolean;
+  let log: ContentLog;
   try {
-    // One call: the repository's root, whether the clone is shallow, and that HEAD exists (it fails without a commit).
-    [root, shallow] = (([top, flag]) => [top, flag === 'true'] as const)(
-      git(resolve(contentDir), ['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD']).toString('utf8').split('\n'),
-    );
-  } catch {
-    return EMPTY('none'); // not a git checkout (or no commit yet, or no git)
+    log = readContentLog(contentDir);
+  } catch (error) {
+    if (!(error instanceof HistoryUnreadable)) throw error;
+    return { paths: [], commits: 0, shallow: false, source: 'none', problem: error.message };
   }
-  const contentPath = relative(root, resolve(contentDir)).split('\\').join('/');
-  if (contentPath.startsWith('..')) return EMPTY('none');
-  const commits = readCommits(root, contentPath);
-  const blobs = new Set(commits.flatMap((c) => c.changes.filter((ch) => ch.status !== 'D').map((ch) => ch.blob)));
-  const texts = readBlobs(root, [...blobs]);
+  const { root, contentPath, shallow, commits, texts } = log;
   const history = replay(commits, texts, { at, values, contentPath });
-  return { ...history, shallow, source: 'git', root, contentPath };
+  return { ...history, shallow, source: 'git', root, contentPath, ...(shallow ? { problem: SHALLOW } : {}) };
 }
 
 /** The record from the commits and their files' texts: the pure part of `readPathHistory`. */
@@ -259,14 +116,18 @@ export function replay(
   texts: ReadonlyMap<string, string>,
   { at, values, contentPath }: { at: Date; values: Record<string, string>; contentPath: string },
 ): Pick<PathHistory, 'paths' | 'commits'> {
-  const factsCache = new Map<string, Facts>();
+  const siteFile = contentPath ? `${contentPath}/${SITE_FILE}` : SITE_FILE;
+  /** The placeholder values of content/site.yaml at the commit replayed (as text, to see whether a version changed them). */
+  let filled = values;
+  let filledKey = JSON.stringify(values);
+  const written = new Map<string, Written>();
   const factsFor = (blob: string, collection: RoutedCollection) => {
     const key = `${collection} ${blob}`;
-    if (!factsCache.has(key)) {
+    if (!written.has(key)) {
       const text = texts.get(blob);
-      factsCache.set(key, text === undefined ? NO_FACTS : factsOf(text, ROUTED_COLLECTIONS[collection].format === 'markdown', values));
+      written.set(key, text === undefined ? { blog: false } : writtenIn(text, ROUTED_COLLECTIONS[collection].format === 'markdown'));
     }
-    return factsCache.get(key)!;
+    return filledFacts(written.get(key)!, filled);
   };
 
   const state = new Map<string, Entry>();
@@ -294,6 +155,18 @@ export function replay(
     const { commit, time, changes } = commits[i];
     const ref = { commit, time };
     const changed = new Set<Entry>();
+    const site = changes.find((ch) => ch.file === siteFile && ch.status !== 'D');
+    const siteValues = site && siteValuesOf(texts.get(site.blob) ?? '', values);
+    if (siteValues && JSON.stringify(siteValues) !== filledKey) {
+      // New values (a rebrand): every entry's paths are filled again, as this commit's build filled them.
+      filled = siteValues;
+      filledKey = JSON.stringify(siteValues);
+      for (const entry of state.values()) {
+        entry.facts = factsFor(entry.blob, entry.collection);
+        entry.settled = false;
+        changed.add(entry);
+      }
+    }
     for (const change of changes) {
       if (change.from !== undefined && change.status === 'R') {
         const moving = state.get(change.from);
@@ -321,10 +194,19 @@ export function replay(
       }
       let entry = state.get(change.file);
       if (!entry) {
-        entry = { uid: ++uids, file: change.file, collection: target.collection, draft: false, facts: NO_FACTS, settled: false };
+        entry = {
+          uid: ++uids,
+          file: change.file,
+          collection: target.collection,
+          blob: change.blob,
+          draft: false,
+          facts: NO_FACTS,
+          settled: false,
+        };
         state.set(change.file, entry);
         byUid.set(entry.uid, entry);
       }
+      entry.blob = change.blob;
       entry.facts = factsFor(change.blob, target.collection);
       entry.draft = basename(change.file).startsWith('_');
       entry.settled = false;

@@ -167,13 +167,15 @@ export function resolvePublished({
       });
     } else editorFrom.set(redirect.from, index);
   });
-  /** Where a path lands for a visitor: a live page's canonical path, following editors' redirects and old paths; or why not. */
+  /**
+   * Where a path lands for a visitor: the first path a live page serves (an alias too: where the editor
+   * named it), following editors' redirects and old paths; or why not.
+   */
   const land = (start: string): { to: string } | { problem: string } => {
     const seen = [start];
     let path = start;
     for (;;) {
-      const live = served.get(path);
-      if (live) return { to: live.path };
+      if (served.has(path)) return { to: path };
       const index = editorFrom.get(path);
       const next = index !== undefined ? redirects[index].to : undefined;
       const old = derived.get(path);
@@ -266,27 +268,27 @@ export interface PublishedSite extends Published {
   builtAt: Date;
   /** When scheduled entries go live: the times the site must be built again, soonest first. */
   due: Date[];
-  history: Pick<PathHistory, 'commits' | 'shallow' | 'source'> & { paths: number; milliseconds: number };
+  history: Pick<PathHistory, 'commits' | 'shallow' | 'source' | 'problem'> & { paths: number; milliseconds: number };
 }
 
 /**
  * The paths of earlier builds (the git history of `contentDir`, ./history.ts) resolved against the live
  * content of `manifest`: what astro.config.mjs hands the pages and the deploy files, and what the
- * pre-publish check compares. Problems of the editors' redirects throw, in the content check's lines;
- * so does a production build (CONTEXT) from a shallow clone, which cannot know every path it published.
+ * pre-publish check compares. Problems of the editors' redirects throw, in the content check's lines.
+ * With `requireHistory` (a production build) so does a history git cannot give in full (no repository,
+ * no git, a repository git refuses, no commit of content/, a shallow clone): without it the site would
+ * publish no 301 and no 410, silently; the error is the history's one line, what to fix.
  */
 export function readPublished(
   manifest: Pick<Manifest, 'routes' | 'redirects' | 'entries' | 'scheduled' | 'site'>,
   contentDir: string,
   env: Record<string, string | undefined> = process.env,
+  { requireHistory = false }: { requireHistory?: boolean } = {},
 ): PublishedSite {
   const started = performance.now();
   const builtAt = buildTime(env);
   const history = readPathHistory(contentDir, { at: builtAt, values: placeholderValues(manifest.site) });
-  if (history.shallow && env.CONTEXT === 'production')
-    throw new Error(
-      'The build runs on a shallow clone of the repository, so it cannot know every address the site has published. Fetch the whole history first (`git fetch --unshallow`, or a full clone in CI); Netlify clones in full.',
-    );
+  if (history.problem && requireHistory) throw new Error(history.problem);
   const published = resolvePublished({
     history,
     routes: manifest.routes,
@@ -318,6 +320,7 @@ export function readPublished(
       commits: history.commits,
       shallow: history.shallow,
       source: history.source,
+      ...(history.problem ? { problem: history.problem } : {}),
       paths: history.paths.length,
       milliseconds: performance.now() - started,
     },

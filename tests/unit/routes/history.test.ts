@@ -2,7 +2,8 @@
  * Every path the site has published, from the git history of content/ (src/lib/routes/history.ts), on
  * repositories written here: renames and their chains, removals, drafts, scheduled entries (published when
  * their time came between commits, never when it had not), the blog's later pages, the first-parent history
- * of a merged branch, a shallow clone, and a folder outside git.
+ * of a merged branch, a shallow clone, a folder outside git, and paths filled with content/site.yaml as it was
+ * at each commit (a rebrand).
  */
 import { describe, it, expect, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -88,6 +89,33 @@ describe('renames and removals', () => {
   });
 });
 
+describe('placeholders, as content/site.yaml had them at each commit', () => {
+  const site = (slug: string, brand = 'Acme') => `site:\n  brand: ${brand}\n  slug: ${slug}\n`;
+
+  it('keeps the old slug in the paths published before a rebrand, and fills the later ones with the new', () => {
+    const history = historyOf([
+      {
+        time: '2025-01-01T10:00:00Z',
+        files: { 'content/site.yaml': site('oldco', 'OldCo'), 'content/pages/join.yaml': page('/join-{slug}') },
+      },
+      { time: '2025-02-01T10:00:00Z', files: { 'content/posts/a.md': post('/post/{slug}-news') } },
+      // The rebrand touches only content/site.yaml (with a field today's schema does not know: its words still count).
+      { time: '2025-03-01T10:00:00Z', files: { 'content/site.yaml': `${site('acme')}  retired: yes\n` } },
+    ]);
+    const paths = byPath(history.paths);
+    expect(Object.keys(paths).sort()).toEqual(['/join-acme', '/join-oldco', '/post/acme-news', '/post/oldco-news']);
+    expect(history.commits).toBe(3);
+    expect(paths['/join-oldco'].until).toMatchObject({ why: 'moved', time: new Date('2025-03-01T10:00:00Z') });
+    expect(paths['/post/oldco-news']).toMatchObject({ file: 'content/posts/a.md', until: { why: 'moved' } });
+    expect(paths['/join-acme'].until).toBeUndefined();
+  });
+
+  it("fills with the build's values before content/site.yaml was ever committed", () => {
+    const history = historyOf([{ time: '2025-01-01T10:00:00Z', files: { 'content/pages/join.yaml': page('/join-{slug}') } }]);
+    expect(history.paths.map((p) => p.path)).toEqual(['/join-acme']);
+  });
+});
+
 describe('what counts as published', () => {
   it('never a draft, nor an entry scheduled past the next commit and the build; an entry whose time came between commits, yes', () => {
     const history = historyOf(
@@ -162,12 +190,17 @@ describe('what counts as published', () => {
 });
 
 describe('where the record comes from', () => {
-  it('is nothing outside git, and says when a clone is shallow', () => {
+  it('is nothing outside git, saying why, and says when a clone is shallow', () => {
     const plain = join(root, 'plain', 'content');
     mkdirSync(join(plain, 'pages'), { recursive: true });
     writeFileSync(join(plain, 'pages', 'x.yaml'), page('/x'));
-    // tmpdir() is no repository; a folder inside one but untracked has no history either.
-    expect(readPathHistory(plain, { at: new Date(), values })).toMatchObject({ source: 'none', paths: [], commits: 0 });
+    // tmpdir() is no repository (every way git cannot give the history: tests/unit/routes/git-log.test.ts).
+    expect(readPathHistory(plain, { at: new Date(), values })).toMatchObject({
+      source: 'none',
+      paths: [],
+      commits: 0,
+      problem: expect.stringMatching(/is in no git repository/),
+    });
 
     const origin = join(root, `repo-${++repos}`);
     mkdirSync(origin);
@@ -178,7 +211,7 @@ describe('where the record comes from', () => {
     const clone = join(root, 'shallow');
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${origin}`, clone]);
     const shallow = readPathHistory(join(clone, 'content'), { at: new Date(), values });
-    expect(shallow).toMatchObject({ source: 'git', shallow: true, commits: 1 });
+    expect(shallow).toMatchObject({ source: 'git', shallow: true, commits: 1, problem: expect.stringMatching(/shallow clone/) });
     expect(shallow.paths.map((p) => p.path)).toEqual(['/y']);
   });
 });

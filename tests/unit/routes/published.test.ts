@@ -5,7 +5,7 @@
  * entry's old path held, the blog's later pages; the editors' redirects refused in the content check's
  * words when they hide a page, land nowhere or loop; and the entries' links for the CMS.
  */
-import { describe, it, expect, afterAll } from 'vitest';
+import { describe, it, expect, afterAll, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,7 +120,7 @@ describe('gone entries', () => {
     expect(gone.map((g) => g.path)).toEqual(['/old-widget']);
   });
 
-  it('answer 301 to the successor an editor names, through old paths and other redirects, collapsed', () => {
+  it('answer 301 to the successor an editor names, through old paths and other redirects, collapsed, stopping at the first live page', () => {
     const { moved, gone, problems } = resolve(
       [
         was('/post/old', 'posts', 'old', { until: { ...ref, why: 'removed' } }),
@@ -135,7 +135,8 @@ describe('gone entries', () => {
     expect(gone).toEqual([]);
     expect(moved.map(({ from, to, editor }) => [from, to, editor])).toEqual([
       ['/about', '/company/about-us', false],
-      ['/hiring', '/contact', true],
+      // /talk is an alias of /contact: a live page, so the editor's redirect lands there.
+      ['/hiring', '/talk', true],
       ['/post/old', '/company/about-us', true],
     ]);
     expect(moved.find((m) => m.from === '/post/old')!.reason).toBe('named in content/redirects.yaml (through /about)');
@@ -217,7 +218,7 @@ describe('readPublished, on the fixture content with a past in git', () => {
     writeFileSync(second, text);
   });
 
-  it('says when the next scheduled entry is due and when the build ran; a shallow clone fails a production build only', () => {
+  it('says when the next scheduled entry is due and when the build ran', () => {
     const scheduled = join(content, 'posts', 'soon.md');
     writeFileSync(
       scheduled,
@@ -231,11 +232,87 @@ describe('readPublished, on the fixture content with a past in git', () => {
     expect(published.moved.every((m) => m.editor)).toBe(true);
     expect(published.history).toMatchObject({ source: 'git', commits: 1, shallow: false });
     rmSync(scheduled);
+  });
 
+  /** readPublished of `contentDir` in a production build and in a test build, with `vars` in the environment meanwhile. */
+  const both = (contentDir: string, vars: Record<string, string> = {}) => {
+    for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+    try {
+      const manifest = readManifest(contentDir, at);
+      let stopped = '';
+      try {
+        readPublished(manifest, contentDir, env, { requireHistory: true });
+      } catch (error) {
+        stopped = (error as Error).message;
+      }
+      return { stopped, test: readPublished(manifest, contentDir, env).history };
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  };
+
+  it('stops a production build that cannot read the history in full, with the line to fix; a test build goes on with it', () => {
+    const cases: Record<string, { contentDir: string; vars?: Record<string, string>; fix: RegExp }> = {};
     const clone = join(root, 'shallow');
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${root}`, clone]);
-    const cloned = join(clone, 'content');
-    expect(readPublished(readManifest(cloned, at), cloned, env).history.shallow).toBe(true);
-    expect(() => readPublished(readManifest(cloned, at), cloned, { ...env, CONTEXT: 'production' })).toThrow(/shallow clone/);
+    cases.shallow = { contentDir: join(clone, 'content'), fix: /shallow clone.*git fetch --unshallow/ };
+    const archive = mkdtempSync(join(tmpdir(), 'archive-'));
+    cpSync(content, join(archive, 'content'), { recursive: true });
+    cases['no repository'] = {
+      contentDir: join(archive, 'content'),
+      fix: /no git repository .*: build from a clone of the repository with its full history$/,
+    };
+    cases['no git'] = { contentDir: content, vars: { PATH: join(root, 'no-bin') }, fix: /^git is not installed .*: install git$/ };
+    cases['git refuses'] = {
+      contentDir: content,
+      vars: { GIT_TEST_ASSUME_DIFFERENT_OWNER: '1' },
+      fix: new RegExp(`dubious ownership.*: git config --global --add safe\\.directory ${root}$`),
+    };
+    const untracked = join(root, 'site-copy');
+    cpSync(content, untracked, { recursive: true });
+    cases['no commit of content/'] = { contentDir: untracked, fix: /^no commit of the repository .*: commit it first$/ };
+    try {
+      for (const [name, { contentDir, vars, fix }] of Object.entries(cases)) {
+        const { stopped, test } = both(contentDir, vars);
+        expect(stopped, name).toMatch(fix);
+        expect(stopped, name).toMatch(/no 301, no 410|cannot know every address/);
+        expect(test.problem, name).toBe(stopped);
+      }
+    } finally {
+      rmSync(archive, { recursive: true, force: true });
+    }
+    // The full history: nothing to say.
+    expect(both(content)).toEqual({ stopped: '', test: expect.not.objectContaining({ problem: expect.anything() }) });
+  });
+});
+
+describe('readPublished after a rebrand', () => {
+  it('answers the old address, filled with the slug of its day, with a 301 to the page at the new one', () => {
+    const root = mkdtempSync(join(tmpdir(), 'rebrand-'));
+    try {
+      const content = join(root, 'content');
+      cpSync(FIXTURE_CONTENT, content, { recursive: true });
+      // The careers page's kind of path: /join-{slug}.
+      const about = readFileSync(join(content, 'pages', 'about.yaml'), 'utf8');
+      writeFileSync(
+        join(content, 'pages', 'join.yaml'),
+        about.replace('path: /about', 'path: /join-{slug}').replace(/ {2}aliases: .*\n/, ''),
+      );
+      const site = readFileSync(join(content, 'site.yaml'), 'utf8');
+      expect(site).toContain('slug: acme');
+      writeHistory(root, [
+        {
+          time: '2025-01-01T10:00:00Z',
+          files: { ...snapshot(root, 'content'), 'content/site.yaml': site.replace('slug: acme', 'slug: oldco') },
+        },
+        { time: '2025-06-01T10:00:00Z', message: 'rebrand', files: { 'content/site.yaml': site } },
+      ]);
+      const at = new Date('2026-01-01T00:00:00Z');
+      const { moved, gone } = readPublished(readManifest(content, at), content, { BUILD_TIME: at.toISOString() });
+      expect(gone).toEqual([]);
+      expect(moved.find((m) => m.from === '/join-oldco')).toMatchObject({ to: '/join-acme', editor: false });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
