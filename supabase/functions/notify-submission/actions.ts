@@ -20,7 +20,7 @@
  */
 import type { Config } from './config.ts';
 import type { ActionsStore, LinkUse } from './actions-store.ts';
-import { senderKey, signLink, verifyLink, type SignedLink } from './links.ts';
+import { senderKey, signLink, verifyLink, writtenAt, type SignedLink } from './links.ts';
 import { heldView, type HeldView } from './message.ts';
 
 type Log = (line: string) => void;
@@ -80,6 +80,8 @@ export type ListedRow = HeldView & { id: string; release: string; erase?: string
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const done = (used: LinkUse) => ({ action: used.action, at: used.at, count: used.count });
+/** Rows of the address stored after the link's message: kept, and counted in the answer. */
+const keptOf = (kept: number) => (kept > 0 ? { kept } : {});
 
 export function createActionsHandler(
   config: Pick<Config, 'linkSecret' | 'site' | 'linksOff'>,
@@ -194,25 +196,31 @@ export function createActionsHandler(
     }
 
     async function describeSender(link: SignedLink): Promise<Response> {
-      const state = await store!.describeSender(link.subject, await senderKey(secret!, link.subject), link.id);
+      const state = await store!.describeSender(link.subject, await senderKey(secret!, link.subject), link.id, iso(writtenAt(link)));
       if (state.used) return refuse('link_used', { done: done(state.used) });
-      if (state.rows.contact_submissions + state.rows.job_applications === 0)
-        return refuse('nothing_stored', state.erasedAt ? { erased: state.erasedAt } : {});
-      return answer(200, { action: 'erase', email: link.subject, rows: state.rows, expires: iso(link.expires) });
+      if (state.total === 0)
+        return refuse('nothing_stored', { ...(state.erasedAt ? { erased: state.erasedAt } : {}), ...keptOf(state.kept) });
+      // What will go, as little of each row as says which it is: its form, when it came, held or not.
+      const rows = state.rows.map(({ row, held }) => {
+        const { form, received } = heldView(row);
+        return { form, received, held };
+      });
+      return answer(200, { action: 'erase', email: link.subject, total: state.total, rows, kept: state.kept, expires: iso(link.expires) });
     }
 
     async function erase(link: SignedLink, typed: string | undefined): Promise<Response> {
       // Erasing cannot be undone: the person types the address again, and it must be the link's.
       if (typed === undefined || typed.trim().toLowerCase() !== link.subject.trim().toLowerCase()) return refuse('address_mismatch');
-      const result = await store!.erase(link.subject, await senderKey(secret!, link.subject), link.id, iso(link.expires));
-      prefix(`${name}: ${result.outcome}${result.outcome === 'erased' ? ` (${result.count} rows)` : ''}`);
+      const key = await senderKey(secret!, link.subject);
+      const result = await store!.erase(link.subject, key, link.id, iso(link.expires), iso(writtenAt(link)));
+      prefix(`${name}: ${result.outcome}${result.outcome === 'erased' ? ` (${result.count} rows, ${result.kept} newer kept)` : ''}`);
       switch (result.outcome) {
         case 'erased':
-          return answer(200, { action: 'erase', done: { action: 'erase', at: result.at, count: result.count } });
+          return answer(200, { action: 'erase', done: { action: 'erase', at: result.at, count: result.count }, kept: result.kept });
         case 'link_used':
           return refuse('link_used', { done: done(result.used) });
         case 'nothing_stored':
-          return refuse('nothing_stored', result.erasedAt ? { erased: result.erasedAt } : {});
+          return refuse('nothing_stored', { ...(result.erasedAt ? { erased: result.erasedAt } : {}), ...keptOf(result.kept) });
       }
     }
 

@@ -39,6 +39,15 @@ export const LINK_LIFETIME_SECONDS = 7 * 24 * 3600;
 /** The page on the website that shows a link and carries it out (content/pages/team-action.yaml). */
 export const ACTION_PAGE_PATH = '/team-action';
 
+/**
+ * When a link's message was written (Unix seconds): every link expires LINK_LIFETIME_SECONDS after
+ * its message (signLinks in ./message.ts; a list's row links expire with the list, whose message
+ * showed those rows), so the signed expiry says it. An Erase sender link erases only rows stored up
+ * to then. Lengthening the lifetime makes links already sent reach back less far; shortening it
+ * would let them reach rows stored after their message, so sign the time into the link first.
+ */
+export const writtenAt = (link: Pick<LinkBody, 'expires'>) => link.expires - LINK_LIFETIME_SECONDS;
+
 const KIND_LETTER: Record<LinkKind, string> = { release: 'r', erase: 'e', list: 'l' };
 const LETTER_KIND: Record<string, LinkKind> = { r: 'release', e: 'erase', l: 'list' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
