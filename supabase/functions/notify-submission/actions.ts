@@ -75,6 +75,34 @@ const STATUS: Record<RefusalCode, number> = {
   internal: 500,
 };
 
+/**
+ * The body as text, or null once it passes `limit` bytes: read chunk by chunk, and the rest never
+ * pulled (a sender could stream megabytes at a function that reads everything before checking).
+ */
+async function readUpTo(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 /** A held row as the page shows it, with its two actions' tokens. */
 export type ListedRow = HeldView & { id: string; release: string; erase?: string };
 
@@ -128,8 +156,8 @@ export function createActionsHandler(
       return refuse('not_configured');
     }
     if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) return refuse('wrong_type');
-    const text = await request.text();
-    if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) return refuse('too_large');
+    const text = await readUpTo(request, MAX_BODY_BYTES);
+    if (text === null) return refuse('too_large');
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -308,6 +308,33 @@ Deno.test('an erase link that finds nothing to erase is used all the same, and s
   assert.equal(store.rows.length, 1);
 });
 
+Deno.test('a body past 4 KB is refused (413) without reading the rest of it', async () => {
+  let pulled = 0;
+  const chunk = new TextEncoder().encode('x'.repeat(1024));
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled++ === 1024) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
+  const handler = createHandler(
+    settings(),
+    () => {},
+    undefined,
+    stored(),
+    () => NOW,
+  );
+  const response = await handler(
+    new Request('http://localhost/notify-submission/actions', {
+      method: 'POST',
+      headers: { origin: SITE, 'content-type': 'application/json' },
+      body,
+    }),
+  );
+  assert.deepEqual([response.status, await response.json()], [413, { code: 'too_large' }]);
+  assert.ok(pulled <= 8, `${pulled} KB of a 1 MB body pulled`);
+});
+
 Deno.test('a row that is not held, or no longer exists, is not released: 409 and 410', async () => {
   const store = stored();
   store.rows[0].held = false;
