@@ -112,7 +112,7 @@ const done = (used: LinkUse) => ({ action: used.action, at: used.at, count: used
 const keptOf = (kept: number) => (kept > 0 ? { kept } : {});
 
 export function createActionsHandler(
-  config: Pick<Config, 'linkSecret' | 'site' | 'linksOff'>,
+  config: Pick<Config, 'linkSecret' | 'previousLinkSecret' | 'site' | 'linksOff'>,
   store: ActionsStore | undefined,
   log: Log,
   now: () => number = Date.now,
@@ -171,12 +171,14 @@ export function createActionsHandler(
     if (skip !== undefined && (!Number.isInteger(skip) || (skip as number) < 0 || (skip as number) > 100_000)) return refuse('bad_request');
 
     const nowSeconds = Math.floor(now() / 1000);
-    const verified = await verifyLink(secret, token, nowSeconds);
+    const verified = await verifyLink(secret, token, nowSeconds, config.previousLinkSecret);
     if (!verified.ok) {
       prefix(`refused a link: ${verified.code}`);
       return refuse(verified.code, verified.expired ? { expired: iso(verified.expired) } : {});
     }
     const { link } = verified;
+    // Says when the previous secret is still needed: once no such line comes, it can go.
+    if (verified.previous) prefix(`accepted a ${link.kind} link signed with NOTIFY_LINK_SECRET_PREVIOUS`);
     // The link's id in logs: a few characters, enough to find it, too few to use it.
     const name = `${link.kind} link ${link.id.slice(0, 8)}`;
     try {

@@ -308,6 +308,28 @@ Deno.test('an erase link that finds nothing to erase is used all the same, and s
   assert.equal(store.rows.length, 1);
 });
 
+Deno.test('after a rotation, links signed with the previous secret work until they expire; no other secret does', async () => {
+  const OLD = 'the-secret-before-the-rotation-0123456789';
+  const rotated = settings(undefined, { NOTIFY_LINK_SECRET: LINK_SECRET, NOTIFY_LINK_SECRET_PREVIOUS: OLD });
+  const store = stored();
+  const before = await link({ kind: 'release', subject: ROW }, NOW_S + 3600, OLD);
+  const described = await act(store, { link: before.token }, { config: rotated });
+  assert.equal(described.status, 200, JSON.stringify(described.body));
+  assert.ok(logs.some((line) => line.includes('accepted a release link signed with NOTIFY_LINK_SECRET_PREVIOUS')));
+  // Without PREVIOUS (removed 7 days after the rotation), or signed with any other key: refused.
+  assert.deepEqual((await act(store, { link: before.token })).body, { code: 'link_invalid' });
+  const foreign = await link({ kind: 'release', subject: ROW }, NOW_S + 3600, 'another-secret-of-at-least-32-characters');
+  assert.deepEqual((await act(store, { link: foreign.token }, { config: rotated })).body, { code: 'link_invalid' });
+  const expired = await link({ kind: 'release', subject: ROW }, NOW_S - 1, OLD);
+  assert.equal((await act(store, { link: expired.token }, { config: rotated })).body.code, 'link_expired');
+  assert.equal(settings(undefined, { NOTIFY_LINK_SECRET_PREVIOUS: 'short' }).previousLinkSecret, undefined);
+  // New links are signed with the new secret only.
+  const listed = await act(store, { link: (await link({ kind: 'list', subject: '42' }, NOW_S + 3600, OLD)).token }, { config: rotated });
+  const rowLink = (listed.body.rows as Record<string, string>[])[0].release;
+  assert.ok((await verifyLink(LINK_SECRET, rowLink, NOW_S)).ok);
+  assert.ok(!(await verifyLink(OLD, rowLink, NOW_S)).ok);
+});
+
 Deno.test('a body past 4 KB is refused (413) without reading the rest of it', async () => {
   let pulled = 0;
   const chunk = new TextEncoder().encode('x'.repeat(1024));
