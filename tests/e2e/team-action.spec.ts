@@ -181,6 +181,38 @@ test('an erase link lists what it will erase, newest 50 first, and keeps what ca
   expect(actions.store.rows.map((row) => row.record.id)).toEqual([later.record.id]);
 });
 
+test('the link leaves the address bar and the history as soon as it is read; reload, Back and Forward still show its view', async ({
+  page,
+  supabase,
+}) => {
+  const rows = [heldContact(ROW), heldContact('5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a02', { first_name: 'Grace', email: 'grace@example.com' })];
+  const actions = teamActions(supabase, SITE, rows);
+  const list = await actions.token('list', '42');
+  await open(page, list);
+  const items = page.locator('#team-action-view ol > li');
+  await expect(items).toHaveCount(2);
+  expect(page.url(), 'no token in the address').toBe(`${SITE}${PATH}`);
+  const before = await page.evaluate(() => history.length);
+  await page.reload();
+  await ready(page);
+  await expect(items, 'a reload shows the same list').toHaveCount(2);
+  await items.nth(1).getByRole('link', { name: copy.list.release }).click();
+  await expect(heading(page)).toHaveText(copy.release.heading);
+  await expect(page.locator('dl')).toContainText('Ada Lovelace');
+  expect(page.url(), 'a row’s link does not put its token there either').toBe(`${SITE}${PATH}`);
+  expect(await page.evaluate(() => history.length)).toBe(before + 1);
+  await page.goBack();
+  await expect(heading(page)).toHaveText(words(copy.list.heading, { digest: '42' }));
+  await expect(items).toHaveCount(2);
+  await page.goForward();
+  await expect(heading(page)).toHaveText(copy.release.heading);
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('dl')).toContainText('Ada Lovelace');
+  await expect(page.getByRole('link', { name: copy.list.back })).toBeVisible();
+  expect(page.url()).toBe(`${SITE}${PATH}`);
+});
+
 test('a digest’s list shows its held rows 200 at a time, each opening its action on the same page, and back', async ({
   page,
   supabase,

@@ -4,12 +4,14 @@
  * with the details the notify-submission function gives (the same fields as the message), and acts
  * only when its one button is pressed: opening the link changes nothing, so mail scanners and link
  * previews that open it do no harm. Erasing asks for the address to be typed again. A list link
- * (a digest's held rows) lists them with links to this same page.
+ * (a digest's held rows) lists them with links to this same page. No token stays in the address
+ * bar or the tab's history (./history.ts).
  *
  * Rendered with DOM calls and textContent only: what the function answers is never markup. Its
  * words are the page's JSON copy (`teamActions` in content/forms.yaml), the function's address the
  * page's `data-endpoint` (empty when the site was built without a Supabase project).
  */
+import { linkHistory } from './history';
 import { confirms, linkHash, readLink, type PageLink } from './link';
 import { ask, type Answer } from './request';
 import { fill, keptText, refusalText, submissions, when, type Formats, type Refusal, type TeamActionsCopy } from './words';
@@ -318,8 +320,7 @@ export function startTeamActionPage(doc: Document = document): void {
     const rowItem = (row: ListedRow) => {
       const title = `team-action-row-${row.id}`;
       const who = [row.name, row.email && `<${row.email}>`].filter(Boolean).join(' ');
-      const action = (token: string, text: string) =>
-        el('a', { class: 'btn-secondary', text, attrs: { href: linkHash(token), 'aria-describedby': title } });
+      const action = (token: string, text: string) => linkTo(linkHash(token), text, 'btn-secondary', { 'aria-describedby': title });
       return el(
         'li',
         { class: 'card' },
@@ -367,7 +368,7 @@ export function startTeamActionPage(doc: Document = document): void {
     const back = from && link !== 'none' && link !== 'malformed' && link.kind !== 'list' && readLink(from);
     const backLink =
       back && back !== 'none' && back !== 'malformed' && back.kind === 'list'
-        ? el('p', { class: 'mb-6' }, el('a', { class: 'btn-link', text: copy.list.back, attrs: { href: from! } }))
+        ? el('p', { class: 'mb-6' }, linkTo(from!, copy.list.back, 'btn-link'))
         : null;
     say('');
     if (link === 'none' || link === 'malformed') {
@@ -386,12 +387,13 @@ export function startTeamActionPage(doc: Document = document): void {
     view.replaceChildren(...(backLink ? [backLink] : []), ...parts);
   }
 
-  addEventListener('hashchange', (event) => {
-    // Another link of the list (or the way back): a view of its own, its heading where reading resumes.
-    if (readLink(location.hash) === 'none') return;
-    show(location.hash, new URL(event.oldURL).hash);
-    heading.focus();
-  });
-  show(location.hash);
+  // Started once `show` can run: it shows the link the page was opened or reloaded with.
+  const follow = linkHistory(show, () => heading.focus());
+  /** A link to another view of this page (./history.ts keeps its token out of the address bar). */
+  function linkTo(hash: string, text: string, className: string, attrs: Record<string, string> = {}) {
+    const link = el('a', { class: className, text, attrs: { href: hash, ...attrs } });
+    link.addEventListener('click', (event) => follow(hash, event));
+    return link;
+  }
   root.dataset.ready = '';
 }
