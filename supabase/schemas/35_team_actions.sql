@@ -9,16 +9,23 @@
 --
 --   team_describe_row(row, link)        what a Release link would do (the row as the message showed it)
 --   team_release(row, link, expires)    the held row becomes a normal row and is announced on its own
---   team_describe_sender(email, …)      what an Erase sender link would do (how many rows)
---   team_erase(email, key, link, …)     every row of the address deleted, as erase_submitter does
+--   team_describe_sender(email, …)      what an Erase sender link would do (the rows it would erase)
+--   team_erase(email, key, link, …)     the address's rows its message could have shown deleted
 --   team_held_rows(digest, skip, take)  a digest's held rows, 200 at a time (its list link)
 --
 -- A link works once: its id (its signature) is written to private.team_actions in the same
 -- transaction as what it did, before it does it, so two presses at once queue on the ledger's key
--- and the second finds what the first did, and when. A link that did nothing (the row was already
--- released or erased) leaves no entry, and says why each time. The ledger keeps a sender by the
+-- and the second finds what the first did, and when. A Release link that did nothing (the row was
+-- already released or erased) leaves no entry, and says why each time; an Erase sender link is used
+-- once pressed, even when it found nothing to erase. The ledger keeps a sender by the
 -- function's keyed hash of the address, never the address, so it can say "already erased on …"
 -- without keeping what was erased; it is purged after 14 days (50_retention_and_erasure.sql).
+--
+-- An Erase sender link erases only what the team could have seen: the address's rows stored up to
+-- the end of the second its message was written (the function reads that time from the link). A
+-- row stored later, by the same person writing again or by a bot borrowing the address, was in no
+-- message the link came with: it is kept, and the page says so. Erasing every row of an address
+-- (a person's request under the privacy policy) is public.erase_submitter's.
 
 create table private.team_actions (
   -- The link's signature (base64url of an HMAC-SHA-256): the link itself could not be rebuilt from it.
@@ -154,59 +161,92 @@ $$;
 comment on function public.team_release(uuid, text, timestamptz) is
   'A Release link: the held row becomes a normal row and is announced on its own, once per link; returns what it did (or what the link did before, or why it cannot).';
 
-create function public.team_describe_sender(email text, sender_key text, link_id text)
+-- Every row of an address (trimmed, case-insensitive, as erase_submitter compares) and whether its
+-- message could have shown it: stored before the end of the second `message_at` (links carry whole
+-- seconds, so a row of that same second counts as seen).
+create function private.team_sender_rows(email text, message_at timestamptz)
+returns table (row_table text, row_id uuid, created_at timestamptz, held boolean, seen boolean)
+language sql
+stable
+set search_path = ''
+as $$
+  select r.row_table, r.row_id, r.created_at, r.held, r.created_at < date_trunc('second', message_at) + interval '1 second'
+  from (
+    select 'contact_submissions' as row_table, c.id as row_id, c.created_at, c.held
+      from public.contact_submissions c where lower(c.email) = lower(btrim(team_sender_rows.email))
+    union all
+    select 'job_applications', j.id, j.created_at, j.held
+      from public.job_applications j where lower(j.email) = lower(btrim(team_sender_rows.email))
+  ) r
+$$;
+
+-- When a link last erased rows of this sender (a link that found nothing erased nothing).
+create function private.team_sender_erased_at(sender_key text)
+returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select max(a.acted_at) from private.team_actions a
+  where a.action = 'erase' and a.sender_key = team_sender_erased_at.sender_key and a.row_count > 0
+$$;
+
+create function public.team_describe_sender(email text, sender_key text, link_id text, message_at timestamptz)
 returns jsonb
 language sql
 stable
 security definer
 set search_path = ''
 as $$
+  with mine as (select * from private.team_sender_rows(team_describe_sender.email, team_describe_sender.message_at)),
+  shown as (select * from mine m where m.seen order by m.created_at desc, m.row_id desc limit 50)
   select jsonb_strip_nulls(jsonb_build_object(
     'used', private.team_link_use(team_describe_sender.link_id),
-    'rows', jsonb_build_object(
-      'contact_submissions', (select count(*) from public.contact_submissions c where lower(c.email) = lower(btrim(team_describe_sender.email))),
-      'job_applications', (select count(*) from public.job_applications j where lower(j.email) = lower(btrim(team_describe_sender.email)))),
-    'erased_at', (select max(a.acted_at) from private.team_actions a where a.action = 'erase' and a.sender_key = team_describe_sender.sender_key)))
+    'total', (select count(*) from mine m where m.seen),
+    'rows', coalesce((select jsonb_agg(private.held_row(s.row_table, s.row_id) || jsonb_build_object('held', s.held)
+      order by s.created_at desc, s.row_id desc) from shown s), '[]'),
+    'kept', (select count(*) from mine m where not m.seen),
+    'erased_at', private.team_sender_erased_at(team_describe_sender.sender_key)))
 $$;
 
-comment on function public.team_describe_sender(text, text, text) is
-  'What an Erase sender link would do: how many rows the address has, when it was last erased by a link, whether the link was used. Changes nothing.';
+comment on function public.team_describe_sender(text, text, text, timestamptz) is
+  'What an Erase sender link would do: the address''s rows stored up to its message (how many, the newest 50), how many newer ones it keeps, when it was last erased by a link, whether the link was used. Changes nothing.';
 
-create function public.team_erase(email text, sender_key text, link_id text, link_expires_at timestamptz)
+create function public.team_erase(email text, sender_key text, link_id text, link_expires_at timestamptz, message_at timestamptz)
 returns jsonb
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  address constant text := lower(btrim(team_erase.email));
+  seen_ids uuid[];
+  kept integer;
   ids uuid[];
-  erased integer;
 begin
+  -- Recorded before anything is deleted, and kept even when nothing is: a link acts once.
   insert into private.team_actions (link_id, action, sender_key, link_expires_at)
     values (team_erase.link_id, 'erase', team_erase.sender_key, team_erase.link_expires_at)
     on conflict on constraint team_actions_pkey do nothing;
   if not found then
     return jsonb_build_object('outcome', 'link_used', 'used', private.team_link_use(team_erase.link_id));
   end if;
-  select coalesce(array_agg(r.id), '{}') into ids from (
-    select c.id from public.contact_submissions c where lower(c.email) = address
-    union all
-    select j.id from public.job_applications j where lower(j.email) = address) r;
-  -- Erasure is erase_submitter's: one definition of what erasing a sender deletes.
-  erased := public.erase_submitter(team_erase.email);
-  if erased = 0 then
-    delete from private.team_actions a where a.link_id = team_erase.link_id;
-    return jsonb_strip_nulls(jsonb_build_object('outcome', 'nothing_stored', 'erased_at',
-      (select max(a.acted_at) from private.team_actions a where a.action = 'erase' and a.sender_key = team_erase.sender_key)));
+  select coalesce(array_agg(r.row_id) filter (where r.seen), '{}'), count(*) filter (where not r.seen)
+    into seen_ids, kept from private.team_sender_rows(team_erase.email, team_erase.message_at) r;
+  -- By id, returning what was really deleted: another link erasing the same rows at once gets none of them.
+  with requests as (delete from public.contact_submissions c where c.id = any(seen_ids) returning c.id),
+  applications as (delete from public.job_applications j where j.id = any(seen_ids) returning j.id)
+  select coalesce(array_agg(g.id), '{}') into ids from (select id from requests union all select id from applications) g;
+  update private.team_actions a set row_ids = ids, row_count = cardinality(ids) where a.link_id = team_erase.link_id;
+  if cardinality(ids) = 0 then
+    return jsonb_strip_nulls(jsonb_build_object('outcome', 'nothing_stored', 'kept', kept,
+      'erased_at', private.team_sender_erased_at(team_erase.sender_key)));
   end if;
-  update private.team_actions a set row_ids = ids, row_count = erased where a.link_id = team_erase.link_id;
-  return jsonb_build_object('outcome', 'erased', 'at', now(), 'count', erased);
+  return jsonb_build_object('outcome', 'erased', 'at', now(), 'count', cardinality(ids), 'kept', kept);
 end
 $$;
 
-comment on function public.team_erase(text, text, text, timestamptz) is
-  'An Erase sender link: every row of the address deleted by erase_submitter, once per link; returns what it did (or what the link did before).';
+comment on function public.team_erase(text, text, text, timestamptz, timestamptz) is
+  'An Erase sender link: the address''s rows stored up to its message deleted (later ones kept), once per link, recorded even when it found none; returns what it did (or what the link did before). erase_submitter erases every row.';
 
 create function public.team_held_rows(digest_id bigint, skip integer, take integer)
 returns jsonb
@@ -229,11 +269,13 @@ revoke all on function private.team_row_state(uuid) from public, anon, authentic
 revoke all on function private.team_not_released(uuid) from public, anon, authenticated;
 revoke all on function public.team_describe_row(uuid, text) from public, anon, authenticated;
 revoke all on function public.team_release(uuid, text, timestamptz) from public, anon, authenticated;
-revoke all on function public.team_describe_sender(text, text, text) from public, anon, authenticated;
-revoke all on function public.team_erase(text, text, text, timestamptz) from public, anon, authenticated;
+revoke all on function private.team_sender_rows(text, timestamptz) from public, anon, authenticated;
+revoke all on function private.team_sender_erased_at(text) from public, anon, authenticated;
+revoke all on function public.team_describe_sender(text, text, text, timestamptz) from public, anon, authenticated;
+revoke all on function public.team_erase(text, text, text, timestamptz, timestamptz) from public, anon, authenticated;
 revoke all on function public.team_held_rows(bigint, integer, integer) from public, anon, authenticated;
 grant execute on function public.team_describe_row(uuid, text) to service_role;
 grant execute on function public.team_release(uuid, text, timestamptz) to service_role;
-grant execute on function public.team_describe_sender(text, text, text) to service_role;
-grant execute on function public.team_erase(text, text, text, timestamptz) to service_role;
+grant execute on function public.team_describe_sender(text, text, text, timestamptz) to service_role;
+grant execute on function public.team_erase(text, text, text, timestamptz, timestamptz) to service_role;
 grant execute on function public.team_held_rows(bigint, integer, integer) to service_role;

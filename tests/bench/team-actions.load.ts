@@ -288,7 +288,7 @@ it('a flood of 1,000 held rows, a real lead released and a bot erased from its d
   await page.locator('#team-action-view p.font-semibold').filter({ hasText: /\d/ }).waitFor();
   if (SHOTS) await shot(page, '42-erase-390.png');
   await page.getByLabel('Type the address to confirm').fill(BOT);
-  await page.getByRole('button', { name: 'Erase every submission from this sender' }).tap();
+  await page.getByRole('button', { name: 'Erase these submissions' }).tap();
   const outcome = await page.locator('#team-action-outcome').textContent({ timeout: 30_000 });
   const after = (
     await owner.query(

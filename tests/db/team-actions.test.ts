@@ -52,9 +52,11 @@ async function call(fn: string, args: unknown[]): Promise<unknown> {
 }
 const describeRow = async (id: string, link = 'link-describe-0000000') => readAnswers.row(await call('team_describe_row', [id, link]));
 const release = async (id: string, link: string) => readAnswers.release(await call('team_release', [id, link, EXPIRES]));
-const describeSender = async (email: string, key: string, link = 'link-describe-0000000') =>
-  readAnswers.sender(await call('team_describe_sender', [email, key, link]));
-const erase = async (email: string, key: string, link: string) => readAnswers.erase(await call('team_erase', [email, key, link, EXPIRES]));
+/** When a link's message was written: by default now, after every row a test stored. */
+const describeSender = async (email: string, key: string, link = 'link-describe-0000000', messageAt = new Date().toISOString()) =>
+  readAnswers.sender(await call('team_describe_sender', [email, key, link, messageAt]));
+const erase = async (email: string, key: string, link: string, messageAt = new Date().toISOString()) =>
+  readAnswers.erase(await call('team_erase', [email, key, link, EXPIRES, messageAt]));
 
 describe('who may act', () => {
   it.each(API_ROLES)('%s may call none of the functions, nor read the ledger, nor write released_at', async (role) => {
@@ -62,8 +64,8 @@ describe('who may act', () => {
     for (const sql of [
       `select public.team_describe_row('${id}', 'link-0000000000000000')`,
       `select public.team_release('${id}', 'link-0000000000000000', now())`,
-      `select public.team_describe_sender('a@example.com', 'k', 'link-0000000000000000')`,
-      `select public.team_erase('a@example.com', 'k', 'link-0000000000000000', now())`,
+      `select public.team_describe_sender('a@example.com', 'k', 'link-0000000000000000', now())`,
+      `select public.team_erase('a@example.com', 'k', 'link-0000000000000000', now(), now())`,
       `select public.team_held_rows(1, 0, 50)`,
       `select * from private.team_actions`,
       `select private.held_rows(null, null, 0, 50)`,
@@ -136,17 +138,18 @@ describe('a Release link', () => {
 });
 
 describe('an Erase sender link', () => {
-  it('erases every row of the address as erase_submitter does, once, keeping no address', async () => {
+  it('erases every row of the address stored up to its message, once, keeping no address', async () => {
     const held = await store({ held: true, email: 'Ada@Example.com' });
     await store({ table: 'job_applications', email: 'ADA@example.com' });
     const other = await store({ email: 'grace@example.com' });
-    expect(await describeSender(' ADA@example.com', 'sender-key-ada')).toEqual({
-      used: undefined,
-      rows: { contact_submissions: 1, job_applications: 1 },
-      erasedAt: null,
-    });
+    const described = await describeSender(' ADA@example.com', 'sender-key-ada');
+    expect(described).toMatchObject({ used: undefined, total: 2, kept: 0, erasedAt: null });
+    expect(described.rows.map(({ row, held }) => [heldView(row).form, held])).toEqual([
+      ['Careers application', false],
+      ['Contact request', true],
+    ]);
     const done = await erase('ada@example.com', 'sender-key-ada', 'link-erase-0000000001');
-    expect(done).toEqual({ outcome: 'erased', at: expect.any(String), count: 2 });
+    expect(done).toEqual({ outcome: 'erased', at: expect.any(String), count: 2, kept: 0 });
     expect(
       await one(
         `select count(*)::int as n from (select id from public.contact_submissions union all select id from public.job_applications) r`,
@@ -163,11 +166,66 @@ describe('an Erase sender link', () => {
     expect(await erase('ada@example.com', 'sender-key-ada', 'link-erase-0000000002')).toEqual({
       outcome: 'nothing_stored',
       erasedAt: done.at,
+      kept: 0,
     });
     expect((await describeSender('ada@example.com', 'sender-key-ada', 'link-erase-0000000002')).erasedAt).toBe(done.at);
     // A Release link of an erased row says it was erased, and when.
     expect(await release(held, 'link-release-00000005')).toEqual({ outcome: 'gone', erasedAt: done.at });
     expect(await describeRow(held)).toEqual({ state: 'gone', erasedAt: done.at, used: undefined });
+  });
+
+  it('keeps a row stored after its message (the same address writing again): counted, never erased', async () => {
+    const seen = await store({ email: 'ada@example.com', held: true });
+    const sameSecond = await store({ table: 'job_applications', email: 'ada@example.com' });
+    const later = await store({ email: 'Ada@example.com' });
+    // The message was written at 10:00:00.x (links carry whole seconds); the later row came at 10:00:01.
+    await suite.db.query(`update public.contact_submissions set created_at = $2 where id = $1`, [seen, '2026-12-01T09:58:00Z']);
+    await suite.db.query(`update public.job_applications set created_at = $2 where id = $1`, [sameSecond, '2026-12-01T10:00:00.999Z']);
+    await suite.db.query(`update public.contact_submissions set created_at = $2 where id = $1`, [later, '2026-12-01T10:00:01Z']);
+    const messageAt = '2026-12-01T10:00:00Z';
+    const described = await describeSender('ada@example.com', 'sender-key-ada', undefined, messageAt);
+    expect([described.total, described.kept, described.rows.map(({ row }) => row.record.id)]).toEqual([2, 1, [sameSecond, seen]]);
+    expect(await erase('ada@example.com', 'sender-key-ada', 'link-erase-0000000010', messageAt)).toEqual({
+      outcome: 'erased',
+      at: expect.any(String),
+      count: 2,
+      kept: 1,
+    });
+    expect(await one(`select id from public.contact_submissions`)).toEqual({ id: later });
+    expect(await one(`select count(*)::int as n from public.job_applications`)).toEqual({ n: 0 });
+  });
+
+  it('is used once pressed even when it erased nothing, and a later row stays', async () => {
+    const later = await store({ email: 'grace@example.com' });
+    const messageAt = new Date(Date.now() - 60_000).toISOString();
+    expect(await describeSender('grace@example.com', 'sender-key-grace', undefined, messageAt)).toEqual({
+      used: undefined,
+      total: 0,
+      rows: [],
+      kept: 1,
+      erasedAt: null,
+    });
+    const first = await erase('grace@example.com', 'sender-key-grace', 'link-erase-0000000011', messageAt);
+    expect(first).toEqual({ outcome: 'nothing_stored', erasedAt: null, kept: 1 });
+    const second = await erase('grace@example.com', 'sender-key-grace', 'link-erase-0000000011', new Date().toISOString());
+    expect(second).toEqual({ outcome: 'link_used', used: { action: 'erase', at: expect.any(String), count: 0 } });
+    expect(await one(`select id from public.contact_submissions`)).toEqual({ id: later });
+  });
+
+  it('lists the newest 50 of what it would erase, and how many in all', async () => {
+    // One address 53 times: beyond the 3 in 10 minutes a visitor gets, for this test only.
+    await suite.db.query(`update private.form_limits set max_rows = 100 where name = 'per_address'`);
+    try {
+      for (let i = 0; i < 53; i++) await store({ email: 'many@example.com', held: i % 2 === 0 });
+    } finally {
+      await suite.db.query(`update private.form_limits set max_rows = 3 where name = 'per_address'`);
+    }
+    const described = await describeSender('many@example.com', 'sender-key-many');
+    expect([described.total, described.rows.length]).toEqual([53, 50]);
+    const newest = await suite.db.query<{ id: string }>(
+      `select id from public.contact_submissions order by created_at desc, id desc limit 50`,
+    );
+    expect(described.rows.map(({ row }) => row.record.id)).toEqual(newest.rows.map((r) => r.id));
   });
 
   it('leaves the ledger after 14 days (the bookkeeping purge)', async () => {

@@ -139,6 +139,80 @@ test('an erase link asks for the address typed again before it erases every subm
   expect(actions.store.rows).toHaveLength(0);
 });
 
+test('an erase link lists what it will erase, newest 50 first, and keeps what came after the team’s message', async ({
+  page,
+  supabase,
+}) => {
+  // 53 rows of the address before the message (every third not held, every fourth a demo request), one after it.
+  const rows = Array.from({ length: 53 }, (_, i) => {
+    const row = heldContact(`5b0f1c1e-1d7e-4c53-9a51-${String(i).padStart(12, '0')}`, {
+      created_at: new Date(Date.parse('2026-11-25T09:00:00Z') + i * 60_000).toISOString(),
+      ...(i % 4 === 0 ? { message: '[DEMO REQUEST] A demo for our team.' } : {}),
+    });
+    row.held = i % 3 !== 0;
+    return row;
+  });
+  const later = heldContact('5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a99', { created_at: new Date(Date.now() + 3_600_000).toISOString() });
+  later.held = false;
+  const actions = teamActions(supabase, SITE, [...rows, later]);
+  const token = await actions.token('erase', 'ada@example.com');
+  await open(page, token);
+  await expect(page.getByText(words(copy.erase.stored, { count: '53 submissions' }))).toBeVisible();
+  const listed = page.getByRole('list', { name: words(copy.erase.stored, { count: '53 submissions' }) }).getByRole('listitem');
+  await expect(listed).toHaveCount(50);
+  // Form, held or not, and when.
+  await expect(listed.first()).toHaveText(`Demo or sales request${copy.erase.held}November 25, 2026 at 09:52 AM UTC`);
+  await expect(listed.nth(1)).toHaveText(`Contact request${copy.erase.notHeld}November 25, 2026 at 09:51 AM UTC`);
+  await expect(listed.nth(2)).toHaveText(`Contact request${copy.erase.held}November 25, 2026 at 09:50 AM UTC`);
+  await expect(page.getByText(words(copy.erase.older.many, { count: '3' }))).toBeVisible();
+  await expect(page.getByText(copy.erase.kept.one)).toBeVisible();
+  await pageChecks(page, 'the erase view with its list');
+  if (process.env.SHOTS) {
+    await applyCondition(page, condition({ width: 390, height: 844 }));
+    await page.screenshot({ path: `${process.env.SHOTS}/erase-390.png`, fullPage: true });
+    await applyCondition(page, condition({ width: 1280, height: 800 }));
+  }
+
+  await page.getByLabel(copy.erase.confirm).fill('ada@example.com');
+  await page.getByRole('button', { name: copy.erase.button }).click();
+  const outcome = page.locator('#team-action-outcome');
+  await expect(outcome).toHaveText(new RegExp(`^Erased on ${TIME}: 53 submissions\\. `));
+  await expect(outcome).toContainText(copy.erase.kept.one);
+  expect(actions.store.rows.map((row) => row.record.id)).toEqual([later.record.id]);
+});
+
+test('the link leaves the address bar and the history as soon as it is read; reload, Back and Forward still show its view', async ({
+  page,
+  supabase,
+}) => {
+  const rows = [heldContact(ROW), heldContact('5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a02', { first_name: 'Grace', email: 'grace@example.com' })];
+  const actions = teamActions(supabase, SITE, rows);
+  const list = await actions.token('list', '42');
+  await open(page, list);
+  const items = page.locator('#team-action-view ol > li');
+  await expect(items).toHaveCount(2);
+  expect(page.url(), 'no token in the address').toBe(`${SITE}${PATH}`);
+  const before = await page.evaluate(() => history.length);
+  await page.reload();
+  await ready(page);
+  await expect(items, 'a reload shows the same list').toHaveCount(2);
+  await items.nth(1).getByRole('link', { name: copy.list.release }).click();
+  await expect(heading(page)).toHaveText(copy.release.heading);
+  await expect(page.locator('dl')).toContainText('Ada Lovelace');
+  expect(page.url(), 'a row’s link does not put its token there either').toBe(`${SITE}${PATH}`);
+  expect(await page.evaluate(() => history.length)).toBe(before + 1);
+  await page.goBack();
+  await expect(heading(page)).toHaveText(words(copy.list.heading, { digest: '42' }));
+  await expect(items).toHaveCount(2);
+  await page.goForward();
+  await expect(heading(page)).toHaveText(copy.release.heading);
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('dl')).toContainText('Ada Lovelace');
+  await expect(page.getByRole('link', { name: copy.list.back })).toBeVisible();
+  expect(page.url()).toBe(`${SITE}${PATH}`);
+});
+
 test('a digest’s list shows its held rows 200 at a time, each opening its action on the same page, and back', async ({
   page,
   supabase,
@@ -209,7 +283,7 @@ test.describe('refusals', () => {
     await open(page, release);
     await expect(page.locator('dl')).toBeVisible();
     // Meanwhile someone erased the sender with another link.
-    await actions.store.erase('ada@example.com', 'key', 'other-link', '2026-12-31T00:00:00Z');
+    await actions.store.erase('ada@example.com', 'key', 'other-link', '2026-12-31T00:00:00Z', new Date().toISOString());
     await page.getByRole('button', { name: copy.release.button }).click();
     await expect(page.locator('#team-action-outcome')).toHaveText(
       /^This submission no longer exists: its sender was erased on .* UTC\. Nothing was done\.$/,

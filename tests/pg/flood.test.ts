@@ -598,7 +598,7 @@ describe("the team's links, pressed 200 times at once (supabase/schemas/35_team_
       );
       expect(new Set(answers.map(kindOf))).toEqual(new Set(['stored']));
       const erased = await press(
-        `select public.team_erase('eve@example.com', 'sender-key', 'one-erase-link-pressed', now() + interval '1 day') as answer`,
+        `select public.team_erase('eve@example.com', 'sender-key', 'one-erase-link-pressed', now() + interval '1 day', now()) as answer`,
         () => [],
       );
       expect(tally(erased)).toEqual({ erased: 1, link_used: CONCURRENCY - 1 });

@@ -76,8 +76,10 @@ function sqlActions(pool: pg.Pool): ActionsStore {
   return {
     describeRow: async (row, link) => readAnswers.row(await call('team_describe_row', [row, link])),
     release: async (row, link, expires) => readAnswers.release(await call('team_release', [row, link, expires])),
-    describeSender: async (email, key, link) => readAnswers.sender(await call('team_describe_sender', [email, key, link])),
-    erase: async (email, key, link, expires) => readAnswers.erase(await call('team_erase', [email, key, link, expires])),
+    describeSender: async (email, key, link, messageAt) =>
+      readAnswers.sender(await call('team_describe_sender', [email, key, link, messageAt])),
+    erase: async (email, key, link, expires, messageAt) =>
+      readAnswers.erase(await call('team_erase', [email, key, link, expires, messageAt])),
     heldRows: async (digest, skip, take) => readAnswers.held(await call('team_held_rows', [digest, skip, take])),
   };
 }

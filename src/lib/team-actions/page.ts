@@ -4,15 +4,17 @@
  * with the details the notify-submission function gives (the same fields as the message), and acts
  * only when its one button is pressed: opening the link changes nothing, so mail scanners and link
  * previews that open it do no harm. Erasing asks for the address to be typed again. A list link
- * (a digest's held rows) lists them with links to this same page.
+ * (a digest's held rows) lists them with links to this same page. No token stays in the address
+ * bar or the tab's history (./history.ts).
  *
  * Rendered with DOM calls and textContent only: what the function answers is never markup. Its
  * words are the page's JSON copy (`teamActions` in content/forms.yaml), the function's address the
  * page's `data-endpoint` (empty when the site was built without a Supabase project).
  */
+import { linkHistory } from './history';
 import { confirms, linkHash, readLink, type PageLink } from './link';
 import { ask, type Answer } from './request';
-import { fill, refusalText, submissions, when, type Formats, type Refusal, type TeamActionsCopy } from './words';
+import { fill, keptText, refusalText, submissions, when, type Formats, type Refusal, type TeamActionsCopy } from './words';
 
 /** A held row as the function shows it (HeldView in supabase/functions/notify-submission/message.ts). */
 interface RowView {
@@ -23,6 +25,12 @@ interface RowView {
   excerpt: string;
 }
 type ListedRow = RowView & { id: string; release: string; erase?: string };
+/** A row an erase link would delete, as the function shows it: no more than says which it is. */
+interface ErasedRow {
+  form: string;
+  received: string;
+  held: boolean;
+}
 
 /** Refusals after which pressing again may work: nothing is final about them. */
 const RETRYABLE = new Set(['network', 'unavailable', 'internal']);
@@ -56,6 +64,13 @@ const isRowView = (value: unknown): value is RowView =>
   typeof value === 'object' &&
   value !== null &&
   ['form', 'name', 'email', 'received', 'excerpt'].every((k) => typeof (value as Record<string, unknown>)[k] === 'string');
+
+const isErasedRow = (value: unknown): value is ErasedRow =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ErasedRow).form === 'string' &&
+  typeof (value as ErasedRow).received === 'string' &&
+  typeof (value as ErasedRow).held === 'boolean';
 
 export function startTeamActionPage(doc: Document = document): void {
   const root = doc.getElementById('team-action');
@@ -174,7 +189,43 @@ export function startTeamActionPage(doc: Document = document): void {
       { class: 'text-ink-900' },
       ...filled(copy.erase.what, { email: el('strong', { class: 'font-semibold', text: email }) }),
     );
-    const stored = el('p', { class: 'mt-4 font-semibold text-ink-900' });
+    // What will go, once the function has said: how many, the newest 50, the rest counted, and what is kept.
+    const stored = el('div');
+    const listed = (body: Record<string, unknown>): HTMLElement => {
+      const total = Number(body.total) || 0;
+      const rows = (Array.isArray(body.rows) ? body.rows : []).filter(isErasedRow);
+      const older = total - rows.length;
+      const kept = keptText(copy, Number(body.kept) || 0);
+      return el(
+        'div',
+        { class: 'mt-4' },
+        el('p', {
+          class: 'font-semibold text-ink-900',
+          text: fill(copy.erase.stored, { count: submissions(copy, total) }),
+          attrs: { id: 'team-action-erased-title' },
+        }),
+        el(
+          'ul',
+          {
+            class: 'mt-2 divide-y divide-ink-200 rounded-xl border border-ink-200 bg-ink-50',
+            attrs: { 'aria-labelledby': 'team-action-erased-title' },
+          },
+          ...rows.map((row) =>
+            // Form and state on one line, the time under it: at a phone's width nothing breaks inside a date.
+            el(
+              'li',
+              { class: 'flex flex-wrap items-baseline justify-between gap-x-3 px-4 py-2' },
+              el('span', { class: 'font-semibold text-ink-900', text: row.form }),
+              el('span', { class: 'text-sm text-ink-700', text: row.held ? copy.erase.held : copy.erase.notHeld }),
+              el('span', { class: 'w-full text-sm text-ink-600', text: at(row.received) }),
+            ),
+          ),
+        ),
+        older > 0 &&
+          el('p', { class: 'mt-2 text-ink-700', text: older === 1 ? copy.erase.older.one : fill(copy.erase.older.many, { count: older }) }),
+        kept && el('p', { class: 'mt-4 text-ink-900', text: kept }),
+      );
+    };
     const input = el('input', {
       class: 'field-input',
       attrs: {
@@ -199,7 +250,8 @@ export function startTeamActionPage(doc: Document = document): void {
       (answer) => {
         if (answer.ok) {
           const done = answer.body.done as Refusal['done'];
-          return fill(copy.erase.done, { when: at(done?.at), count: submissions(copy, done?.count ?? 0) });
+          const erased = fill(copy.erase.done, { when: at(done?.at), count: submissions(copy, done?.count ?? 0) });
+          return [erased, keptText(copy, Number(answer.body.kept) || 0)].filter(Boolean).join(' ');
         }
         return refusal(answer, email);
       },
@@ -244,11 +296,8 @@ export function startTeamActionPage(doc: Document = document): void {
     say(copy.checking);
     void request({ link: link.token }).then((answer) => {
       if (mine !== generation || button.disabled || !button.isConnected) return;
-      if (answer.ok && typeof answer.body.rows === 'object' && answer.body.rows !== null) {
-        const rows = answer.body.rows as Record<string, number>;
-        stored.textContent = fill(copy.erase.stored, {
-          count: submissions(copy, (rows.contact_submissions ?? 0) + (rows.job_applications ?? 0)),
-        });
+      if (answer.ok && Array.isArray(answer.body.rows)) {
+        stored.replaceChildren(listed(answer.body));
         say('');
       } else if (!answer.ok) {
         say(refusal(answer, email));
@@ -271,8 +320,7 @@ export function startTeamActionPage(doc: Document = document): void {
     const rowItem = (row: ListedRow) => {
       const title = `team-action-row-${row.id}`;
       const who = [row.name, row.email && `<${row.email}>`].filter(Boolean).join(' ');
-      const action = (token: string, text: string) =>
-        el('a', { class: 'btn-secondary', text, attrs: { href: linkHash(token), 'aria-describedby': title } });
+      const action = (token: string, text: string) => linkTo(linkHash(token), text, 'btn-secondary', { 'aria-describedby': title });
       return el(
         'li',
         { class: 'card' },
@@ -320,7 +368,7 @@ export function startTeamActionPage(doc: Document = document): void {
     const back = from && link !== 'none' && link !== 'malformed' && link.kind !== 'list' && readLink(from);
     const backLink =
       back && back !== 'none' && back !== 'malformed' && back.kind === 'list'
-        ? el('p', { class: 'mb-6' }, el('a', { class: 'btn-link', text: copy.list.back, attrs: { href: from! } }))
+        ? el('p', { class: 'mb-6' }, linkTo(from!, copy.list.back, 'btn-link'))
         : null;
     say('');
     if (link === 'none' || link === 'malformed') {
@@ -339,12 +387,13 @@ export function startTeamActionPage(doc: Document = document): void {
     view.replaceChildren(...(backLink ? [backLink] : []), ...parts);
   }
 
-  addEventListener('hashchange', (event) => {
-    // Another link of the list (or the way back): a view of its own, its heading where reading resumes.
-    if (readLink(location.hash) === 'none') return;
-    show(location.hash, new URL(event.oldURL).hash);
-    heading.focus();
-  });
-  show(location.hash);
+  // Started once `show` can run: it shows the link the page was opened or reloaded with.
+  const follow = linkHistory(show, () => heading.focus());
+  /** A link to another view of this page (./history.ts keeps its token out of the address bar). */
+  function linkTo(hash: string, text: string, className: string, attrs: Record<string, string> = {}) {
+    const link = el('a', { class: className, text, attrs: { href: hash, ...attrs } });
+    link.addEventListener('click', (event) => follow(hash, event));
+    return link;
+  }
   root.dataset.ready = '';
 }

@@ -14,6 +14,8 @@ export interface Refusal {
   at?: string;
   erased?: string;
   expired?: string;
+  /** Rows of the address stored after the link's message, which it keeps. */
+  kept?: number;
 }
 
 export const fill = (template: string, slots: Record<string, string | number>) =>
@@ -42,6 +44,10 @@ export interface Formats {
   timeZone?: string;
 }
 
+/** "1 newer message from this address is kept: …", or nothing when none is. */
+export const keptText = (copy: TeamActionsCopy, kept = 0) =>
+  kept === 0 ? '' : kept === 1 ? copy.erase.kept.one : fill(copy.erase.kept.many, { count: kept });
+
 /** What a used link did, for {done}. */
 export function doneText(copy: TeamActionsCopy, done: Refusal['done']): string {
   return done?.action === 'erase' ? fill(copy.done.erase, { count: submissions(copy, done.count ?? 0) }) : copy.done.release;
@@ -69,6 +75,8 @@ export function refusalText(copy: TeamActionsCopy, refusal: Refusal, email = '',
     case 'row_gone':
       return refusal.erased ? fill(words.row_erased, { when: at(refusal.erased) }) : words.row_gone;
     case 'nothing_stored':
+      // Newer submissions of the address are there, and kept: say so, not that nothing is stored.
+      if (refusal.kept) return `${words.nothing_seen} ${keptText(copy, refusal.kept)}`;
       return refusal.erased ? fill(words.sender_erased, { when: at(refusal.erased) }) : words.nothing_stored;
     case 'address_mismatch':
       return fill(words.address_mismatch, { email });

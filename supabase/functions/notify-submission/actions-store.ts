@@ -28,16 +28,22 @@ export type Released =
   | { outcome: 'not_held' }
   | { outcome: 'gone'; erasedAt: string | null };
 
+/** What an Erase sender link would erase: the address's rows stored up to its message. */
 export interface SenderState {
   used?: LinkUse;
-  rows: { contact_submissions: number; job_applications: number };
+  /** How many. */
+  total: number;
+  /** The newest 50 of them, each held or not. */
+  rows: { row: HeldRow; held: boolean }[];
+  /** The address's rows stored after the message: a link keeps them. */
+  kept: number;
   erasedAt: string | null;
 }
 
 export type Erased =
-  | { outcome: 'erased'; at: string; count: number }
+  | { outcome: 'erased'; at: string; count: number; kept: number }
   | { outcome: 'link_used'; used: LinkUse }
-  | { outcome: 'nothing_stored'; erasedAt: string | null };
+  | { outcome: 'nothing_stored'; erasedAt: string | null; kept: number };
 
 export interface HeldPage {
   /** Held rows of the digest that are still held. */
@@ -48,8 +54,9 @@ export interface HeldPage {
 export interface ActionsStore {
   describeRow(rowId: string, linkId: string): Promise<RowState>;
   release(rowId: string, linkId: string, linkExpires: string): Promise<Released>;
-  describeSender(email: string, senderKey: string, linkId: string): Promise<SenderState>;
-  erase(email: string, senderKey: string, linkId: string, linkExpires: string): Promise<Erased>;
+  /** `messageAt`: when the link's message was written (ISO, a whole second); rows stored after it are kept. */
+  describeSender(email: string, senderKey: string, linkId: string, messageAt: string): Promise<SenderState>;
+  erase(email: string, senderKey: string, linkId: string, linkExpires: string, messageAt: string): Promise<Erased>;
   /** null when the digest no longer exists. */
   heldRows(digestId: number, skip: number, take: number): Promise<HeldPage | null>;
 }
@@ -112,10 +119,12 @@ export const readAnswers = {
     }
   },
   sender(answer: unknown): SenderState {
-    if (!isObject(answer) || !isObject(answer.rows)) throw new StoreAnswerError('not a sender');
+    if (!isObject(answer) || !Array.isArray(answer.rows)) throw new StoreAnswerError('not a sender');
     return {
       used: useOf(answer.used),
-      rows: { contact_submissions: whole(answer.rows.contact_submissions), job_applications: whole(answer.rows.job_applications) },
+      total: whole(answer.total),
+      rows: answer.rows.map((item) => ({ row: heldRowOf(item), held: isObject(item) && item.held === true })),
+      kept: whole(answer.kept),
       erasedAt: time(answer.erased_at),
     };
   },
@@ -123,11 +132,11 @@ export const readAnswers = {
     if (!isObject(answer)) throw new StoreAnswerError('not an object');
     switch (answer.outcome) {
       case 'erased':
-        return { outcome: 'erased', at: String(time(answer.at)), count: whole(answer.count) };
+        return { outcome: 'erased', at: String(time(answer.at)), count: whole(answer.count), kept: whole(answer.kept) };
       case 'link_used':
         return { outcome: 'link_used', used: useOf(answer.used)! };
       case 'nothing_stored':
-        return { outcome: 'nothing_stored', erasedAt: time(answer.erased_at) };
+        return { outcome: 'nothing_stored', erasedAt: time(answer.erased_at), kept: whole(answer.kept) };
       default:
         throw new StoreAnswerError(`unknown outcome ${JSON.stringify(answer.outcome)}`);
     }
@@ -158,10 +167,12 @@ export function restActionsStore(project: ReceiptsStore, timeoutMs: number): Act
     describeRow: async (rowId, linkId) => readAnswers.row(await rpc('team_describe_row', { row_id: rowId, link_id: linkId })),
     release: async (rowId, linkId, linkExpires) =>
       readAnswers.release(await rpc('team_release', { row_id: rowId, link_id: linkId, link_expires_at: linkExpires })),
-    describeSender: async (email, senderKey, linkId) =>
-      readAnswers.sender(await rpc('team_describe_sender', { email, sender_key: senderKey, link_id: linkId })),
-    erase: async (email, senderKey, linkId, linkExpires) =>
-      readAnswers.erase(await rpc('team_erase', { email, sender_key: senderKey, link_id: linkId, link_expires_at: linkExpires })),
+    describeSender: async (email, senderKey, linkId, messageAt) =>
+      readAnswers.sender(await rpc('team_describe_sender', { email, sender_key: senderKey, link_id: linkId, message_at: messageAt })),
+    erase: async (email, senderKey, linkId, linkExpires, messageAt) =>
+      readAnswers.erase(
+        await rpc('team_erase', { email, sender_key: senderKey, link_id: linkId, link_expires_at: linkExpires, message_at: messageAt }),
+      ),
     heldRows: async (digestId, skip, take) => readAnswers.held(await rpc('team_held_rows', { digest_id: digestId, skip, take })),
   };
 }

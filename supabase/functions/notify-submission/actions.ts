@@ -20,7 +20,7 @@
  */
 import type { Config } from './config.ts';
 import type { ActionsStore, LinkUse } from './actions-store.ts';
-import { senderKey, signLink, verifyLink, type SignedLink } from './links.ts';
+import { senderKey, signLink, verifyLink, writtenAt, type SignedLink } from './links.ts';
 import { heldView, type HeldView } from './message.ts';
 
 type Log = (line: string) => void;
@@ -75,14 +75,44 @@ const STATUS: Record<RefusalCode, number> = {
   internal: 500,
 };
 
+/**
+ * The body as text, or null once it passes `limit` bytes: read chunk by chunk, and the rest never
+ * pulled (a sender could stream megabytes at a function that reads everything before checking).
+ */
+async function readUpTo(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 /** A held row as the page shows it, with its two actions' tokens. */
 export type ListedRow = HeldView & { id: string; release: string; erase?: string };
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const done = (used: LinkUse) => ({ action: used.action, at: used.at, count: used.count });
+/** Rows of the address stored after the link's message: kept, and counted in the answer. */
+const keptOf = (kept: number) => (kept > 0 ? { kept } : {});
 
 export function createActionsHandler(
-  config: Pick<Config, 'linkSecret' | 'site' | 'linksOff'>,
+  config: Pick<Config, 'linkSecret' | 'previousLinkSecret' | 'site' | 'linksOff'>,
   store: ActionsStore | undefined,
   log: Log,
   now: () => number = Date.now,
@@ -126,8 +156,8 @@ export function createActionsHandler(
       return refuse('not_configured');
     }
     if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) return refuse('wrong_type');
-    const text = await request.text();
-    if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) return refuse('too_large');
+    const text = await readUpTo(request, MAX_BODY_BYTES);
+    if (text === null) return refuse('too_large');
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -141,12 +171,14 @@ export function createActionsHandler(
     if (skip !== undefined && (!Number.isInteger(skip) || (skip as number) < 0 || (skip as number) > 100_000)) return refuse('bad_request');
 
     const nowSeconds = Math.floor(now() / 1000);
-    const verified = await verifyLink(secret, token, nowSeconds);
+    const verified = await verifyLink(secret, token, nowSeconds, config.previousLinkSecret);
     if (!verified.ok) {
       prefix(`refused a link: ${verified.code}`);
       return refuse(verified.code, verified.expired ? { expired: iso(verified.expired) } : {});
     }
     const { link } = verified;
+    // Says when the previous secret is still needed: once no such line comes, it can go.
+    if (verified.previous) prefix(`accepted a ${link.kind} link signed with NOTIFY_LINK_SECRET_PREVIOUS`);
     // The link's id in logs: a few characters, enough to find it, too few to use it.
     const name = `${link.kind} link ${link.id.slice(0, 8)}`;
     try {
@@ -194,25 +226,31 @@ export function createActionsHandler(
     }
 
     async function describeSender(link: SignedLink): Promise<Response> {
-      const state = await store!.describeSender(link.subject, await senderKey(secret!, link.subject), link.id);
+      const state = await store!.describeSender(link.subject, await senderKey(secret!, link.subject), link.id, iso(writtenAt(link)));
       if (state.used) return refuse('link_used', { done: done(state.used) });
-      if (state.rows.contact_submissions + state.rows.job_applications === 0)
-        return refuse('nothing_stored', state.erasedAt ? { erased: state.erasedAt } : {});
-      return answer(200, { action: 'erase', email: link.subject, rows: state.rows, expires: iso(link.expires) });
+      if (state.total === 0)
+        return refuse('nothing_stored', { ...(state.erasedAt ? { erased: state.erasedAt } : {}), ...keptOf(state.kept) });
+      // What will go, as little of each row as says which it is: its form, when it came, held or not.
+      const rows = state.rows.map(({ row, held }) => {
+        const { form, received } = heldView(row);
+        return { form, received, held };
+      });
+      return answer(200, { action: 'erase', email: link.subject, total: state.total, rows, kept: state.kept, expires: iso(link.expires) });
     }
 
     async function erase(link: SignedLink, typed: string | undefined): Promise<Response> {
       // Erasing cannot be undone: the person types the address again, and it must be the link's.
       if (typed === undefined || typed.trim().toLowerCase() !== link.subject.trim().toLowerCase()) return refuse('address_mismatch');
-      const result = await store!.erase(link.subject, await senderKey(secret!, link.subject), link.id, iso(link.expires));
-      prefix(`${name}: ${result.outcome}${result.outcome === 'erased' ? ` (${result.count} rows)` : ''}`);
+      const key = await senderKey(secret!, link.subject);
+      const result = await store!.erase(link.subject, key, link.id, iso(link.expires), iso(writtenAt(link)));
+      prefix(`${name}: ${result.outcome}${result.outcome === 'erased' ? ` (${result.count} rows, ${result.kept} newer kept)` : ''}`);
       switch (result.outcome) {
         case 'erased':
-          return answer(200, { action: 'erase', done: { action: 'erase', at: result.at, count: result.count } });
+          return answer(200, { action: 'erase', done: { action: 'erase', at: result.at, count: result.count }, kept: result.kept });
         case 'link_used':
           return refuse('link_used', { done: done(result.used) });
         case 'nothing_stored':
-          return refuse('nothing_stored', result.erasedAt ? { erased: result.erasedAt } : {});
+          return refuse('nothing_stored', { ...(result.erasedAt ? { erased: result.erasedAt } : {}), ...keptOf(result.kept) });
       }
     }
 

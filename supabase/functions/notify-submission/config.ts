@@ -27,6 +27,11 @@ export interface Config {
    * alone (not to the database, unlike the webhook secret). At least 32 characters.
    */
   linkSecret?: string;
+  /**
+   * NOTIFY_LINK_SECRET_PREVIOUS: the link secret before a rotation, whose links are still accepted
+   * (never signed with): set for one link lifetime (7 days) after a rotation, then removed.
+   */
+  previousLinkSecret?: string;
   /** NOTIFY_SITE_URL's origin, e.g. https://corvana.example: where the links lead, and the only origin the actions accept. */
   site?: string;
   /**
@@ -89,6 +94,7 @@ export function readConfig(env: (name: string) => string | undefined): Config {
   const supabaseUrl = get('SUPABASE_URL');
   const serviceKey = get('SUPABASE_SERVICE_ROLE_KEY');
   const linkSecret = get('NOTIFY_LINK_SECRET');
+  const previousLinkSecret = get('NOTIFY_LINK_SECRET_PREVIOUS');
   const site = siteOrigin(get('NOTIFY_SITE_URL'));
   const linksOff = [
     ...(linkSecret === undefined ? ['NOTIFY_LINK_SECRET is not set'] : []),
@@ -104,6 +110,8 @@ export function readConfig(env: (name: string) => string | undefined): Config {
   return {
     secret: get('NOTIFY_WEBHOOK_SECRET'),
     ...(linkSecret !== undefined && linkSecret.length >= MIN_LINK_SECRET ? { linkSecret } : {}),
+    // A previous secret shorter than the minimum was never a link secret: not accepted either.
+    ...(previousLinkSecret !== undefined && previousLinkSecret.length >= MIN_LINK_SECRET ? { previousLinkSecret } : {}),
     ...(site ? { site } : {}),
     linksOff,
     receipts: supabaseUrl && serviceKey ? { url: supabaseUrl.replace(/\/+$/, ''), serviceKey } : undefined,

@@ -11,7 +11,9 @@
  *   subject    r: the row's id (a UUID) · e: the address, UTF-8 in base64url · l: the digest's id
  *   expires    Unix seconds; a link lives LINK_LIFETIME_SECONDS from when its message was written
  *   signature  HMAC-SHA-256 under NOTIFY_LINK_SECRET (only this function has it) of
- *              "team-action/v1" LF kind "." subject "." expires, base64url without padding
+ *              "team-action/v1" LF kind "." subject "." expires, base64url without padding;
+ *              after a rotation, NOTIFY_LINK_SECRET_PREVIOUS's signatures are read too, so the
+ *              links already in the team's inbox keep working until they expire
  *
  * Every character is one a URL fragment carries as it is. The website's page reads the same format
  * (src/lib/team-actions/link.ts; tests/content/team-action-links.test.ts holds the two together).
@@ -36,6 +38,15 @@ export interface SignedLink extends LinkBody {
 }
 
 export const LINK_LIFETIME_SECONDS = 7 * 24 * 3600;
+
+/**
+ * When a link's message was written (Unix seconds): every link expires LINK_LIFETIME_SECONDS after
+ * its message (signLinks in ./message.ts; a list's row links expire with the list, whose message
+ * showed those rows), so the signed expiry says it. An Erase sender link erases only rows stored up
+ * to then. Lengthening the lifetime makes links already sent reach back less far; shortening it
+ * would let them reach rows stored after their message, so sign the time into the link first.
+ */
+export const writtenAt = (link: Pick<LinkBody, 'expires'>) => link.expires - LINK_LIFETIME_SECONDS;
 /** The page on the website that shows a link and carries it out (content/pages/team-action.yaml). */
 export const ACTION_PAGE_PATH = '/team-action';
 
@@ -102,10 +113,15 @@ export async function signLink(secret: string, body: LinkBody): Promise<SignedLi
 export const linkUrl = (site: string, link: Pick<SignedLink, 'token'>) => `${site}${ACTION_PAGE_PATH}#link=${link.token}`;
 
 export type Verified =
-  { ok: true; link: SignedLink } | { ok: false; code: 'link_malformed' | 'link_invalid' | 'link_expired'; expired?: number };
+  | { ok: true; link: SignedLink; /** Signed with the secret before a rotation. */ previous?: true }
+  | { ok: false; code: 'link_malformed' | 'link_invalid' | 'link_expired'; expired?: number };
 
-/** Read a token: its form, then its signature (a tampered or foreign link), then its age. */
-export async function verifyLink(secret: string, token: unknown, nowSeconds: number): Promise<Verified> {
+/**
+ * Read a token: its form, then its signature (a tampered or foreign link), then its age. `previous`
+ * is the secret before a rotation: its links were all signed before it, so they expire within one
+ * link lifetime of it, and it is removed then (supabase/README.md, "Rotating the link secret").
+ */
+export async function verifyLink(secret: string, token: unknown, nowSeconds: number, previous?: string): Promise<Verified> {
   if (typeof token !== 'string' || token.length > 2000) return { ok: false, code: 'link_malformed' };
   const parts = token.split('.');
   if (parts.length !== 4) return { ok: false, code: 'link_malformed' };
@@ -128,13 +144,22 @@ export async function verifyLink(secret: string, token: unknown, nowSeconds: num
   // Compared as written, not as decoded: base64url spells the same 32 bytes several ways (the last
   // character's two spare bits), and a link's id must be one spelling, or a variant would be a new
   // link and work again. Every character compared, so the time says nothing of how much matched.
-  const expected = base64url(await hmac(secret, signedText(letter, subject, expires)));
-  let difference = 0;
-  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
-  if (difference !== 0) return { ok: false, code: 'link_invalid' };
+  const signedBy = async (key: string) => {
+    const expected = base64url(await hmac(key, signedText(letter, subject, expires)));
+    let difference = 0;
+    for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+    return difference === 0;
+  };
+  const byCurrent = await signedBy(secret);
+  const byPrevious = !byCurrent && previous !== undefined && (await signedBy(previous));
+  if (!byCurrent && !byPrevious) return { ok: false, code: 'link_invalid' };
   const expiresAt = Number(expires);
   if (expiresAt <= nowSeconds) return { ok: false, code: 'link_expired', expired: expiresAt };
-  return { ok: true, link: { kind, subject: readable, expires: expiresAt, id: signature, token } };
+  return {
+    ok: true,
+    link: { kind, subject: readable, expires: expiresAt, id: signature, token },
+    ...(byPrevious ? { previous: true } : {}),
+  };
 }
 
 /**

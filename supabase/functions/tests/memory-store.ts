@@ -1,7 +1,8 @@
 /**
  * The database's team-action functions played in memory, for the function's tests and the
  * browser suites' stand-in (tests/support/supabase/team-actions.ts): rows held or not, a ledger of
- * used links, erasure by address (trimmed, case-insensitive, as erase_submitter), and the answers
+ * used links, erasure by address (trimmed, case-insensitive, as erase_submitter) of the rows stored
+ * up to the end of the second the link's message was written, and the answers
  * in the shapes the SQL functions give (tests/db/team-actions.test.ts checks those shapes on
  * the real SQL with the same readers, ./actions-store.ts's readAnswers). Plain TypeScript: no
  * Deno API, so Node can load it too.
@@ -39,7 +40,18 @@ export function memoryStore(rows: MemoryRow[] = [], now: () => string = () => ne
       .trim()
       .toLowerCase();
   const erasedWhen = (test: (entry: LedgerEntry) => boolean) =>
-    [...ledger.values()].filter((entry) => entry.use.action === 'erase' && test(entry)).at(-1)?.use.at ?? null;
+    [...ledger.values()].filter((entry) => entry.use.action === 'erase' && entry.use.count > 0 && test(entry)).at(-1)?.use.at ?? null;
+  /** The address's rows, newest first, and whether its message could have shown each (team_sender_rows). */
+  const senderRows = (email: string, messageAt: string) => {
+    const until = Math.floor(Date.parse(messageAt) / 1000) * 1000 + 1000;
+    const mine = store.rows
+      .filter((row) => emailOf(row) === email.trim().toLowerCase())
+      .sort((a, b) => b.record.created_at.localeCompare(a.record.created_at) || b.record.id.localeCompare(a.record.id));
+    return {
+      seen: mine.filter((row) => Date.parse(row.record.created_at) < until),
+      kept: mine.filter((row) => Date.parse(row.record.created_at) >= until).length,
+    };
+  };
 
   const store: MemoryStore = {
     rows,
@@ -69,31 +81,29 @@ export function memoryStore(rows: MemoryRow[] = [], now: () => string = () => ne
         return { outcome: 'released', at };
       });
     },
-    describeSender(email, senderKey, linkId) {
-      return record('describeSender', [email, senderKey, linkId], (): SenderState => {
-        const address = email.trim().toLowerCase();
-        const mine = store.rows.filter((row) => emailOf(row) === address);
+    describeSender(email, senderKey, linkId, messageAt) {
+      return record('describeSender', [email, senderKey, linkId, messageAt], (): SenderState => {
+        const { seen, kept } = senderRows(email, messageAt);
         return {
           used: ledger.get(linkId)?.use,
-          rows: {
-            contact_submissions: mine.filter((row) => row.table === 'contact_submissions').length,
-            job_applications: mine.filter((row) => row.table === 'job_applications').length,
-          },
+          total: seen.length,
+          rows: seen.slice(0, 50).map((row) => ({ row: { table: row.table, record: row.record }, held: row.held })),
+          kept,
           erasedAt: erasedWhen((entry) => entry.senderKey === senderKey),
         };
       });
     },
-    erase(email, senderKey, linkId, _expires) {
-      return record('erase', [email, senderKey, linkId, _expires], (): Erased => {
+    erase(email, senderKey, linkId, _expires, messageAt) {
+      return record('erase', [email, senderKey, linkId, _expires, messageAt], (): Erased => {
         const used = ledger.get(linkId)?.use;
         if (used) return { outcome: 'link_used', used };
-        const address = email.trim().toLowerCase();
-        const gone = store.rows.filter((row) => emailOf(row) === address);
-        if (gone.length === 0) return { outcome: 'nothing_stored', erasedAt: erasedWhen((entry) => entry.senderKey === senderKey) };
-        store.rows = store.rows.filter((row) => !gone.includes(row));
+        const { seen: gone, kept } = senderRows(email, messageAt);
         const at = now();
+        // Used once pressed, even when it found nothing.
         ledger.set(linkId, { use: { action: 'erase', at, count: gone.length }, senderKey, rowIds: gone.map((row) => row.record.id) });
-        return { outcome: 'erased', at, count: gone.length };
+        if (gone.length === 0) return { outcome: 'nothing_stored', erasedAt: erasedWhen((entry) => entry.senderKey === senderKey), kept };
+        store.rows = store.rows.filter((row) => !gone.includes(row));
+        return { outcome: 'erased', at, count: gone.length, kept };
       });
     },
     heldRows(digestId, skip, take) {

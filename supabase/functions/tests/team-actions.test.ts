@@ -228,10 +228,13 @@ Deno.test('an erase link asks for the address typed again, then erases every row
   const signed = await link({ kind: 'erase', subject: 'ada@example.com' });
   const described = await act(store, { link: signed.token });
   assert.equal(described.status, 200);
+  const row = { form: 'Contact request', received: '2026-11-25T09:41:07.000Z', held: true };
   assert.deepEqual(described.body, {
     action: 'erase',
     email: 'ada@example.com',
-    rows: { contact_submissions: 2, job_applications: 0 },
+    total: 2,
+    rows: [row, row],
+    kept: 0,
     expires: '2026-12-02T10:00:00.000Z',
   });
   for (const address of [undefined, '', 'ada@example.org', 'eve@example.com']) {
@@ -242,9 +245,12 @@ Deno.test('an erase link asks for the address typed again, then erases every row
   assert.equal(store.rows.length, 3, 'nothing erased by a refusal');
   const erased = await act(store, { link: signed.token, act: true, address: '  Ada@Example.COM ' });
   assert.equal(erased.status, 200);
-  assert.deepEqual(erased.body, { action: 'erase', done: { action: 'erase', at: '2026-11-25T10:00:00.000Z', count: 2 } });
+  assert.deepEqual(erased.body, { action: 'erase', done: { action: 'erase', at: '2026-11-25T10:00:00.000Z', count: 2 }, kept: 0 });
   const key = await senderKey(LINK_SECRET, 'ada@example.com');
-  assert.deepEqual(store.calls.at(-1), { method: 'erase', args: ['ada@example.com', key, signed.id, '2026-12-02T10:00:00.000Z'] });
+  assert.deepEqual(store.calls.at(-1), {
+    method: 'erase',
+    args: ['ada@example.com', key, signed.id, '2026-12-02T10:00:00.000Z', '2026-11-25T10:00:00.000Z'],
+  });
   assert.deepEqual(
     store.rows.map((row) => row.record.email),
     ['Charles@Example.org '],
@@ -261,6 +267,94 @@ Deno.test('an erase link asks for the address typed again, then erases every row
   const gone = await act(store, { link: release.token, act: true });
   assert.equal(gone.status, 410);
   assert.deepEqual(gone.body, { code: 'row_gone', erased: '2026-11-25T10:00:00.000Z' });
+});
+
+Deno.test('an erase link erases only what its message could have shown: a row stored after it is kept, and said', async () => {
+  // The link's message was written at NOW (it expires a link lifetime later); one row came 2 s after it.
+  const store = stored();
+  const later = heldContact('5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a03', { created_at: '2026-11-25T10:00:02+00:00' });
+  later.held = false;
+  // Stored within the second the message was written: the message could have shown it.
+  const sameSecond = heldContact('5b0f1c1e-1d7e-4c53-9a51-1f3f0e0c0a04', { created_at: '2026-11-25T10:00:00.900+00:00' });
+  store.rows.push(later, sameSecond);
+  const signed = await link({ kind: 'erase', subject: 'ada@example.com' });
+  const described = await act(store, { link: signed.token });
+  assert.deepEqual([described.status, described.body.total, described.body.kept], [200, 2, 1]);
+  assert.deepEqual(described.body.rows, [
+    { form: 'Contact request', received: '2026-11-25T10:00:00.900Z', held: true },
+    { form: 'Contact request', received: '2026-11-25T09:41:07.000Z', held: true },
+  ]);
+  const erased = await act(store, { link: signed.token, act: true, address: 'ada@example.com' });
+  assert.deepEqual(erased.body, { action: 'erase', done: { action: 'erase', at: '2026-11-25T10:00:00.000Z', count: 2 }, kept: 1 });
+  assert.deepEqual(
+    store.rows.map((row) => row.record.id),
+    [OTHER, later.record.id],
+  );
+});
+
+Deno.test('an erase link that finds nothing to erase is used all the same, and says what it kept', async () => {
+  const store = memoryStore([heldContact(ROW, { created_at: '2026-11-25T10:05:00+00:00' })], () => new Date(NOW).toISOString());
+  const signed = await link({ kind: 'erase', subject: 'ada@example.com' });
+  const described = await act(store, { link: signed.token });
+  assert.deepEqual([described.status, described.body], [410, { code: 'nothing_stored', kept: 1 }]);
+  // Pressed anyway (the row it had shown was erased by another link meanwhile): nothing erased, and the link is spent.
+  const pressed = await act(store, { link: signed.token, act: true, address: 'ada@example.com' });
+  assert.deepEqual([pressed.status, pressed.body], [410, { code: 'nothing_stored', kept: 1 }]);
+  const again = await act(store, { link: signed.token, act: true, address: 'ada@example.com' });
+  assert.deepEqual(
+    [again.status, again.body],
+    [409, { code: 'link_used', done: { action: 'erase', at: '2026-11-25T10:00:00.000Z', count: 0 } }],
+  );
+  assert.equal(store.rows.length, 1);
+});
+
+Deno.test('after a rotation, links signed with the previous secret work until they expire; no other secret does', async () => {
+  const OLD = 'the-secret-before-the-rotation-0123456789';
+  const rotated = settings(undefined, { NOTIFY_LINK_SECRET: LINK_SECRET, NOTIFY_LINK_SECRET_PREVIOUS: OLD });
+  const store = stored();
+  const before = await link({ kind: 'release', subject: ROW }, NOW_S + 3600, OLD);
+  const described = await act(store, { link: before.token }, { config: rotated });
+  assert.equal(described.status, 200, JSON.stringify(described.body));
+  assert.ok(logs.some((line) => line.includes('accepted a release link signed with NOTIFY_LINK_SECRET_PREVIOUS')));
+  // Without PREVIOUS (removed 7 days after the rotation), or signed with any other key: refused.
+  assert.deepEqual((await act(store, { link: before.token })).body, { code: 'link_invalid' });
+  const foreign = await link({ kind: 'release', subject: ROW }, NOW_S + 3600, 'another-secret-of-at-least-32-characters');
+  assert.deepEqual((await act(store, { link: foreign.token }, { config: rotated })).body, { code: 'link_invalid' });
+  const expired = await link({ kind: 'release', subject: ROW }, NOW_S - 1, OLD);
+  assert.equal((await act(store, { link: expired.token }, { config: rotated })).body.code, 'link_expired');
+  assert.equal(settings(undefined, { NOTIFY_LINK_SECRET_PREVIOUS: 'short' }).previousLinkSecret, undefined);
+  // New links are signed with the new secret only.
+  const listed = await act(store, { link: (await link({ kind: 'list', subject: '42' }, NOW_S + 3600, OLD)).token }, { config: rotated });
+  const rowLink = (listed.body.rows as Record<string, string>[])[0].release;
+  assert.ok((await verifyLink(LINK_SECRET, rowLink, NOW_S)).ok);
+  assert.ok(!(await verifyLink(OLD, rowLink, NOW_S)).ok);
+});
+
+Deno.test('a body past 4 KB is refused (413) without reading the rest of it', async () => {
+  let pulled = 0;
+  const chunk = new TextEncoder().encode('x'.repeat(1024));
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled++ === 1024) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
+  const handler = createHandler(
+    settings(),
+    () => {},
+    undefined,
+    stored(),
+    () => NOW,
+  );
+  const response = await handler(
+    new Request('http://localhost/notify-submission/actions', {
+      method: 'POST',
+      headers: { origin: SITE, 'content-type': 'application/json' },
+      body,
+    }),
+  );
+  assert.deepEqual([response.status, await response.json()], [413, { code: 'too_large' }]);
+  assert.ok(pulled <= 8, `${pulled} KB of a 1 MB body pulled`);
 });
 
 Deno.test('a row that is not held, or no longer exists, is not released: 409 and 410', async () => {
@@ -348,7 +442,7 @@ Deno.test('the store calls the five database functions as the service role, with
       const held = { table: 'contact_submissions', record: heldContact(ROW).record };
       stub.reply('/rest/v1/rpc/team_describe_row', { state: 'held', row: { ...held, record: { ...held.record, secret_column: 'x' } } });
       stub.reply('/rest/v1/rpc/team_release', { outcome: 'released', at: '2026-11-25T10:00:00+00:00' });
-      stub.reply('/rest/v1/rpc/team_describe_sender', { rows: { contact_submissions: 1, job_applications: 2 }, erased_at: null });
+      stub.reply('/rest/v1/rpc/team_describe_sender', { total: 3, rows: [{ ...held, held: true }], kept: 1, erased_at: null });
       stub.reply('/rest/v1/rpc/team_erase', { outcome: 'link_used', used: { action: 'erase', at: '2026-11-25T09:00:00+00:00', count: 3 } });
       stub.reply('/rest/v1/rpc/team_held_rows', { total: 1, rows: [held] });
       const described = await store.describeRow(ROW, 'link-id');
@@ -358,12 +452,12 @@ Deno.test('the store calls the five database functions as the service role, with
         outcome: 'released',
         at: '2026-11-25T10:00:00+00:00',
       });
-      assert.deepEqual(await store.describeSender('ada@example.com', 'key', 'link-id'), {
-        used: undefined,
-        rows: { contact_submissions: 1, job_applications: 2 },
-        erasedAt: null,
-      });
-      assert.deepEqual(await store.erase('ada@example.com', 'key', 'link-id', '2026-12-02T10:00:00.000Z'), {
+      const sender = await store.describeSender('ada@example.com', 'key', 'link-id', '2026-11-25T10:00:00.000Z');
+      assert.deepEqual(
+        [sender.total, sender.rows.map((r) => [r.row.record.id, r.held]), sender.kept, sender.erasedAt],
+        [3, [[ROW, true]], 1, null],
+      );
+      assert.deepEqual(await store.erase('ada@example.com', 'key', 'link-id', '2026-12-02T10:00:00.000Z', '2026-11-25T10:00:00.000Z'), {
         outcome: 'link_used',
         used: { action: 'erase', at: '2026-11-25T09:00:00+00:00', count: 3 },
       });
@@ -380,13 +474,19 @@ Deno.test('the store calls the five database functions as the service role, with
           ],
           [
             '/rest/v1/rpc/team_describe_sender',
-            { email: 'ada@example.com', sender_key: 'key', link_id: 'link-id' },
+            { email: 'ada@example.com', sender_key: 'key', link_id: 'link-id', message_at: '2026-11-25T10:00:00.000Z' },
             'service-role-key',
             'Bearer service-role-key',
           ],
           [
             '/rest/v1/rpc/team_erase',
-            { email: 'ada@example.com', sender_key: 'key', link_id: 'link-id', link_expires_at: '2026-12-02T10:00:00.000Z' },
+            {
+              email: 'ada@example.com',
+              sender_key: 'key',
+              link_id: 'link-id',
+              link_expires_at: '2026-12-02T10:00:00.000Z',
+              message_at: '2026-11-25T10:00:00.000Z',
+            },
             'service-role-key',
             'Bearer service-role-key',
           ],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { doneText, refusalText, submissions, when, type TeamActionsCopy } from '../../../src/lib/team-actions/words';
+import { doneText, keptText, refusalText, submissions, when, type TeamActionsCopy } from '../../../src/lib/team-actions/words';
 
 const copy = (parse(readFileSync('tests/fixtures/content/forms.yaml', 'utf8')) as { forms: { teamActions: TeamActionsCopy } }).forms
   .teamActions;
@@ -26,6 +26,10 @@ describe('the words of a refusal', () => {
       'already erased on November 25',
     );
     expect(refusalText(copy, { code: 'nothing_stored' })).toBe(copy.refusals.nothing_stored);
+    // Newer submissions of the address are kept: the page says so instead of "nothing is stored".
+    expect(refusalText(copy, { code: 'nothing_stored', kept: 1, erased: '2026-11-25T10:04:00Z' })).toBe(
+      `${copy.refusals.nothing_seen} 1 newer message from this address is kept: it came after the team's message, which did not show it.`,
+    );
     expect(refusalText(copy, { code: 'already_released', at: '2026-11-25T10:04:00Z' }, '', UTC)).toContain(
       'already released on November 25',
     );
@@ -48,6 +52,10 @@ describe('counts and times', () => {
     expect(submissions(copy, 1)).toBe('one submission');
     expect(submissions(copy, 930)).toBe('930 submissions');
     expect(doneText(copy, { action: 'release' })).toBe(copy.done.release);
+    expect([keptText(copy, 0), keptText(copy, 2)]).toEqual([
+      '',
+      "2 newer messages from this address are kept: they came after the team's message, which did not show them.",
+    ]);
   });
 
   it('show a time in the reader’s zone, named', () => {

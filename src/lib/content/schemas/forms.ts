@@ -154,7 +154,23 @@ const teamActionsCopy = z
       .object({
         heading: shortText(80),
         what: withSlots(400, 'email').describe('Exactly what erasing does, and that it cannot be undone.'),
-        stored: withSlots(200, 'count').describe('How many submissions the address has now.'),
+        stored: withSlots(200, 'count').describe('Above the list of what will be erased; {count} says how many.'),
+        held: shortText(40).describe('In that list, for a submission held for review.'),
+        notHeld: shortText(40).describe('In that list, for a submission that is not held.'),
+        older: z
+          .object({
+            one: shortText(100).describe('Under the list when one more, older, is erased too.'),
+            many: withSlots(100, 'count').describe('When {count} more are; {count} is the number.'),
+          })
+          .strict()
+          .describe('The list shows the newest 50; this counts the rest.'),
+        kept: z
+          .object({
+            one: shortText(200).describe('One submission of the address came after the message: the link keeps it.'),
+            many: withSlots(200, 'count').describe('{count} came after it; {count} is the number.'),
+          })
+          .strict()
+          .describe('A link erases only what was stored up to its message; this says what it keeps.'),
         confirm: shortText(80).describe('Label of the box where the address is typed again.'),
         hint: shortText(200).describe('Under that box.'),
         mismatch: withSlots(200, 'email').describe('When the typed address is not the one above.'),
@@ -163,7 +179,7 @@ const teamActionsCopy = z
         done: withSlots(300, 'when', 'count').describe('After erasing; {count} says how many were deleted.'),
       })
       .strict()
-      .describe('An Erase sender link: every submission of one address is deleted, as erase_submitter does.'),
+      .describe("An Erase sender link: one address's submissions stored up to the team's message are deleted."),
     list: z
       .object({
         heading: withSlots(80, 'digest'),
@@ -193,6 +209,9 @@ const teamActionsCopy = z
         row_gone: shortText(300).describe('The submission no longer exists, and nobody erased it with a link (retention, or the web team).'),
         row_erased: withSlots(300, 'when').describe('The submission no longer exists: its sender was erased with a link.'),
         nothing_stored: shortText(300),
+        nothing_seen: shortText(300).describe(
+          "Nothing stored up to the team's message is left, though newer submissions are (the kept sentence follows).",
+        ),
         sender_erased: withSlots(300, 'when'),
         digest_gone: shortText(300),
         address_mismatch: withSlots(300, 'email'),
