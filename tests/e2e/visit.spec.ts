@@ -14,6 +14,8 @@
  * - the first scroll, which starts the parallax hero, so late code runs under the policy too;
  * - the main thread: no task of the site's own (the load until it settled, the first scroll) over the
  *   limit of ./checks/main-thread.ts;
+ * - the text whose contrast axe could not decide (over a gradient or a layer: "incomplete"), decided
+ *   from the pixels behind it (./checks/contrast.ts);
  * - desktop: aria-current in the header; in forced colours every button keeps its edge; then,
  *   with reduced motion, the menu in small windows (400% zoom, a phone held sideways): it
  *   opens, marks the page, and each link can be reached by keyboard and pointer; then
@@ -42,6 +44,7 @@ import { FOCUS_CONTRAST, walkFocus } from './checks/focus';
 import { buttonsWithoutEdge, closeMenu, currentLinks, headerLinks, menuProblems, openMenu } from './checks/header';
 import { applyCondition, condition, describeProblems, layoutProblems } from './checks/layout';
 import { axe, describeViolations } from './checks/axe';
+import { decideContrast, faintText, undecidedTargets } from './checks/contrast';
 import { TASK_LIMIT_MS, longTasks, longest, overLimit, pageClock, recordMainThread } from './checks/main-thread';
 import type { UiCopy } from '../../src/lib/content/schemas';
 
@@ -141,6 +144,8 @@ pages.forEach((sitePage, order) => {
         });
       });
 
+      // The text whose contrast axe could not decide, decided from the pixels after the first scroll.
+      let undecided: string[] = [];
       await check('axe', async () => {
         // Pure decoration is exempt from contrast (WCAG 1.4.3, "Incidental"): the hero's faint floating
         // words sit in an inert, aria-hidden layer, which axe (as Lighthouse) leaves out by itself.
@@ -149,8 +154,9 @@ pages.forEach((sitePage, order) => {
           .locator('[data-decorative]')
           .evaluateAll((els) => els.map((el) => el.getAttribute('aria-hidden') === 'true' && el.hasAttribute('inert')));
         expect.soft(decorative.every(Boolean), 'data-decorative only on inert, aria-hidden elements').toBe(true);
-        const { violations: found } = await axe(page).analyze();
-        expect.soft(describeViolations(found), 'axe violations').toEqual([]);
+        const results = await axe(page).analyze();
+        expect.soft(describeViolations(results.violations), 'axe violations').toEqual([]);
+        undecided = undecidedTargets(results);
       });
 
       if (!isMobile) {
@@ -188,6 +194,28 @@ pages.forEach((sitePage, order) => {
           table: `Longest main-thread task, ms (over 50 ms; limit ${TASK_LIMIT_MS})`,
           columns: ['page', 'at load', 'first scroll'],
           row: [label(sitePage), longest(load), longest(scroll)],
+          order,
+        });
+      });
+
+      await check('contrast axe could not decide', async () => {
+        const started = performance.now();
+        const decided = await decideContrast(page, undecided);
+        expect.soft(faintText(decided), 'text under WCAG 1.4.3’s ratio against the pixels behind it (axe: incomplete)').toEqual([]);
+        const lowest = decided.reduce((low, d) => (d.ratio !== null && d.ratio < low.ratio ? { ratio: d.ratio, target: d.target } : low), {
+          ratio: Infinity,
+          target: '-',
+        });
+        await recordFigure(testInfo, {
+          table: 'Text axe could not decide for contrast, decided from the pixels behind it',
+          columns: ['page', 'texts', 'lowest', 'where', 'ms'],
+          row: [
+            label(sitePage),
+            decided.length,
+            decided.length ? `${lowest.ratio.toFixed(2)}:1` : '-',
+            lowest.target,
+            Math.round(performance.now() - started),
+          ],
           order,
         });
       });

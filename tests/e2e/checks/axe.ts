@@ -6,8 +6,9 @@
  * a page → 0.4–0.8 s here): legacy mode runs `axe.run` in the page itself instead
  * of `runPartial` in each frame and `finishRun` in a blank page the builder opens
  * for every call (only cross-origin frames go unchecked, and the site has no
- * frames), and `resultTypes: ['violations']` stops axe describing every node
- * that passed.
+ * frames), and `resultTypes` stops axe describing every node that passed. Its
+ * "incomplete" contrast (text over a gradient or a layer) is decided from the
+ * pixels (./contrast.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -19,7 +20,7 @@ export const axe = (page: Page): AxeBuilder =>
   new AxeBuilder({ page })
     .withTags(AXE_TAGS)
     .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] });
+    .options({ resultTypes: ['violations', 'incomplete'] });
 
 /** Each violation as one line per node: impact, rule, help, where, and what to fix. */
 export const describeViolations = (violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] =>
