@@ -21,12 +21,16 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 45_000,
   expect: { timeout: 10_000 },
+  // The visit's pictures (tests/e2e/checks/look.ts), one folder per project and no platform suffix: CI runs
+  // the same Debian bookworm, fonts and Chromium as the machines that make them, so one set serves both.
+  snapshotPathTemplate: '{testDir}/looks/{projectName}/{arg}{ext}',
   fullyParallel: true,
   // A stray test.only must not silently skip the rest of the suite in CI.
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['./tests/support/figures-reporter.ts']],
+  // The HTML report (playwright-report/, `npx playwright show-report`) shows a look's baseline, new picture and difference side by side.
+  reporter: [['list'], ['./tests/support/figures-reporter.ts'], ['html', { open: 'never' }]],
   use: { baseURL: `http://localhost:${PORT}`, trace: 'on-first-retry', launchOptions },
   projects: [
     { name: 'desktop', testIgnore: /\.phone\.spec\.ts$/, use: { ...devices['Desktop Chrome'], launchOptions } },
