@@ -10,7 +10,10 @@ import { CHROME_PATH, CHROMIUM_FLAGS } from './tests/support/chromium';
  * Projects by purpose: `desktop` runs every spec but the phone's; `phone` runs
  * only what a phone changes: each page's visit (tests/e2e/visit.spec.ts) and the
  * specs named *.phone.spec.ts (touch, the menu). Traces are recorded on a
- * test's retry only, so the loops of passing tests cost nothing.
+ * test's retry only, so the loops of passing tests cost nothing. The phone is
+ * the Pixel 7 at its own 412 css px, its pictures too (tests/e2e/checks/look.ts):
+ * one real device; the desktop's reflow check lays every page out at 320 and 390,
+ * and no breakpoint of the site lies between 390 and 412.
  */
 const PORT = Number(process.env.PORT ?? 4321);
 // Wheel scrolls land at once: a smooth scroll's animation is waited out (the visit's first scroll took 0.66 s a

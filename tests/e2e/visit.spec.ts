@@ -200,7 +200,7 @@ pages.forEach((sitePage, order) => {
         const from = performance.now();
         const name = lookName(sitePage.path, notFound);
         const { height, compared } = await compareLook(page, name);
-        const baseline = testInfo.snapshotPath(...name, { kind: 'screenshot' });
+        const baseline = testInfo.snapshotPath(name, { kind: 'screenshot' });
         await recordFigure(testInfo, {
           table: `Look: each page's picture (compared: its top, at most ${LOOK_MAX_HEIGHT} css px)`,
           columns: ['page', 'page px', 'compared px', 'baseline KB', 'ms'],
