@@ -4,6 +4,8 @@
  * - src/lib keeps its folders in layers: no module imports from a folder above its own
  *   (the order is below, lowest first; src/lib/README.md explains it);
  * - src/lib has at most 8 files at its top, and no text file in src/ is over 400 lines;
+ * - the visit's look baselines (tests/e2e/looks) stay under their budget, printed every run: every
+ *   version of them stays in the history, so each set's size is paid again by every clone;
  * - every repository path named in code comments and docs exists (CONTRIBUTING.md's lists
  *   of the files to touch included), so a moved file cannot leave a stale pointer behind;
  * - every `create extension` in supabase/ names its schema: without one an extension lands in
@@ -24,6 +26,8 @@ import { runnerImport } from 'vite';
 const LAYERS = ['repo', 'supabase', 'forms', 'images', 'content', 'routes', 'social-cards', 'seo', 'deploy', 'islands', 'cms'];
 const MAX_TOP_FILES = 8;
 const MAX_LINES = 400;
+const LOOKS_DIR = 'tests/e2e/looks';
+const LOOKS_BUDGET_MB = 20;
 
 const problems = [];
 const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
@@ -60,6 +64,14 @@ for (const file of tracked.filter((f) => f.startsWith('src/'))) {
   const lines = text.split('\n').length;
   if (lines > MAX_LINES) problems.push(`${file}: ${lines} lines, at most ${MAX_LINES}: split it by concern`);
 }
+
+const looks = tracked.filter((f) => f.startsWith(`${LOOKS_DIR}/`) && f.endsWith('.png'));
+const looksMb = looks.reduce((sum, f) => sum + statSync(f).size, 0) / 1024 / 1024;
+console.log(`check-repo: ${looks.length} look baselines in ${LOOKS_DIR}, ${looksMb.toFixed(1)} MB (budget ${LOOKS_BUDGET_MB} MB)`);
+if (looksMb > LOOKS_BUDGET_MB)
+  problems.push(
+    `${LOOKS_DIR}: ${looksMb.toFixed(1)} MB of baselines, over the budget of ${LOOKS_BUDGET_MB} MB: cap the pictures' height or size`,
+  );
 
 // Paths named in comments and docs. Some are made by a person or a tool, not committed.
 const MADE_LATER = new Set([

@@ -14,6 +14,8 @@
  * - the first scroll, which starts the parallax hero, so late code runs under the policy too;
  * - the main thread: no task of the site's own (the load until it settled, the first scroll) over the
  *   limit of ./checks/main-thread.ts;
+ * - the look: the page's picture at rest (its top, at most LOOK_MAX_HEIGHT css px), compared with its
+ *   committed baseline (./checks/look.ts; tests/e2e/looks/<project>/);
  * - the text whose contrast axe could not decide (over a gradient or a layer: "incomplete"), decided
  *   from the pixels behind it (./checks/contrast.ts);
  * - desktop: aria-current in the header; in forced colours every button keeps its edge; then,
@@ -28,9 +30,9 @@
  *
  * Failures are soft: a failing check names itself, the test names the page and the
  * project, and the other checks still run. Figures (JavaScript per page, the lowest
- * focus contrast) are printed as tables when the run ends (tests/support/figures-reporter.ts).
+ * focus contrast, each look's size and time) are printed as tables when the run ends (tests/support/figures-reporter.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
@@ -46,6 +48,7 @@ import { applyCondition, condition, describeProblems, layoutProblems } from './c
 import { axe, describeViolations } from './checks/axe';
 import { decideContrast, faintText, undecidedTargets } from './checks/contrast';
 import { TASK_LIMIT_MS, longTasks, longest, overLimit, pageClock, recordMainThread } from './checks/main-thread';
+import { LOOK_MAX_HEIGHT, compareLook, lookName } from './checks/look';
 import type { UiCopy } from '../../src/lib/content/schemas';
 
 /** The menu where the header has least room: 400% zoom of a 1280×1024 window, a phone held sideways. */
@@ -194,6 +197,26 @@ pages.forEach((sitePage, order) => {
           table: `Longest main-thread task, ms (over 50 ms; limit ${TASK_LIMIT_MS})`,
           columns: ['page', 'at load', 'first scroll'],
           row: [label(sitePage), longest(load), longest(scroll)],
+          order,
+        });
+      });
+
+      // At rest (the hero hydrated, back at the top) and before any check resizes or re-emulates the page.
+      await check('look', async () => {
+        const from = performance.now();
+        const name = lookName(sitePage.path, notFound);
+        const { height, compared } = await compareLook(page, name);
+        const baseline = testInfo.snapshotPath(name, { kind: 'screenshot' });
+        await recordFigure(testInfo, {
+          table: `Look: each page's picture (compared: its top, at most ${LOOK_MAX_HEIGHT} css px)`,
+          columns: ['page', 'page px', 'compared px', 'baseline KB', 'ms'],
+          row: [
+            label(sitePage),
+            height,
+            compared,
+            existsSync(baseline) ? kb(statSync(baseline).size) : '-',
+            Math.round(performance.now() - from),
+          ],
           order,
         });
       });
