@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { axe, describeViolations } from './checks/axe';
+import { compareState } from './checks/look';
 import type { Page } from '@playwright/test';
 import { test, expect, holdScript, waitForIsland } from './fixtures';
 import { networkQuiet } from '../support/settle';
@@ -148,6 +149,7 @@ test.describe('refused by the service', () => {
     await form.getByRole('button', { name: copy.signIn.submit }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })).toBeVisible();
     await expect(form.getByRole('button', { name: copy.signIn.submit })).toBeEnabled();
+    await compareState(page, 'sign-in-refused');
     await expect(form.getByLabel(copy.signIn.fields.email.label, { exact: true })).toHaveValue('ada@example.com');
     expect(await stored(page)).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -48,7 +48,7 @@ import { applyCondition, condition, describeProblems, layoutProblems } from './c
 import { axe, describeViolations } from './checks/axe';
 import { decideContrast, faintText, undecidedTargets } from './checks/contrast';
 import { TASK_LIMIT_MS, longTasks, longest, overLimit, pageClock, recordMainThread } from './checks/main-thread';
-import { LOOK_MAX_HEIGHT, compareLook, lookName } from './checks/look';
+import { LOOK_MAX_HEIGHT, compareLook, compareState, lookName } from './checks/look';
 import type { UiCopy } from '../../src/lib/content/schemas';
 
 /** The menu where the header has least room: 400% zoom of a 1280×1024 window, a phone held sideways. */
@@ -282,6 +282,8 @@ pages.forEach((sitePage, order) => {
 
         await check('menu', async () => {
           await openMenu(page, { tap: true });
+          // The menu is the frame's, the same on every page: its picture once, over the home page.
+          if (sitePage.path === '/') await compareState(page, 'menu-open');
           expect.soft(await currentLinks(page, true), 'aria-current in the menu').toEqual(leadHereInMenu);
           expect.soft(await menuProblems(page, 'phone'), 'menu links a visitor cannot reach').toEqual([]);
           await closeMenu(page);

@@ -10,7 +10,7 @@
  * its front matter. The build's time decides only which scheduled entries are live, so an entry coming
  * due changes the pages that list it, as any content change does, and their baselines are accepted then.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Share of a picture's pixels that may differ. The same build gives the same pixels (ten runs, no pixel
@@ -44,13 +44,15 @@ const AT_REST_CSS = `*, *::before, *::after {
   transition: none !important; animation: none !important; caret-color: transparent !important; scroll-behavior: auto !important;
 }
 [data-parallax-hero] [data-decorative] > * { transform: none !important; }`;
+/** For a state: its animations finished by Playwright instead (a notice's icon drawn in, not at its first frame). */
+const STATE_AT_REST_CSS = AT_REST_CSS.replace(' animation: none !important;', '');
 
 /**
  * Bring the page to the state every run meets: pictures loaded (the lazy ones made eager, all decoded),
  * fonts loaded, motion off, at the top. Returns the page's height and `restore`, which takes the style
  * off again, so the checks after the picture meet the page as a visitor does.
  */
-async function atRest(page: Page): Promise<{ height: number; restore: () => Promise<unknown> }> {
+async function atRest(page: Page, css = AT_REST_CSS): Promise<{ height: number; restore: () => Promise<unknown> }> {
   const height = await page.evaluate(async (css) => {
     const style = Object.assign(document.createElement('style'), { id: 'look-at-rest', textContent: css });
     document.head.append(style);
@@ -62,7 +64,7 @@ async function atRest(page: Page): Promise<{ height: number; restore: () => Prom
     scrollTo({ top: 0, behavior: 'instant' });
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     return document.documentElement.scrollHeight;
-  }, AT_REST_CSS);
+  }, css);
   return { height, restore: () => page.evaluate(() => document.getElementById('look-at-rest')?.remove()) };
 }
 
@@ -87,4 +89,24 @@ export async function compareLook(page: Page, name: string): Promise<{ height: n
     await restore();
   }
   return { height, compared };
+}
+
+/**
+ * A state no page shows at load (the phone's menu open, the sign-in card's error), compared with its
+ * baseline `state-<name>.png`: the window, or only `target`, at rest as a page's picture is.
+ */
+export async function compareState(page: Page, name: string, target?: Locator): Promise<void> {
+  const { restore } = await atRest(page, STATE_AT_REST_CSS);
+  try {
+    await expect.soft(target ?? page, `look: ${name} as its baseline shows it`).toHaveScreenshot(`state-${name}.png`, {
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      // A tenth of a page's share: a state's change is small (a notice's icon drawn wrong is 900 pixels of a window).
+      maxDiffPixelRatio: MAX_DIFF_PIXEL_RATIO / 10,
+      threshold: COLOUR_THRESHOLD,
+    });
+  } finally {
+    await restore();
+  }
 }
