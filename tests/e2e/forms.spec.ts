@@ -6,6 +6,7 @@
  * messages, and notices.
  */
 import { axe, describeViolations } from './checks/axe';
+import { compareState } from './checks/look';
 import type { Page } from '@playwright/test';
 import { test, expect, holdScript, hydrateByInteraction, recordWaits, waitForIsland } from './fixtures';
 import { ANON_KEY } from '../support/supabase/project';
@@ -38,6 +39,8 @@ for (const c of cases) {
       const success = notice(page, 'status', c.success);
       await expect(success).toBeVisible();
       await expect(success).toContainText(c.success.title);
+      // The whole notice: its icon, its words and, for a failure, its dismiss button.
+      await compareState(page, `${c.key}-sent`, success.locator('xpath=..'));
 
       expect(insert.requests).toHaveLength(1);
       const [request] = insert.requests;
@@ -64,6 +67,7 @@ for (const c of cases) {
         const alert = notice(page, 'alert', c.copy.error);
         await expect(alert).toBeVisible();
         await expect(alert).toContainText(c.copy.error.title);
+        await compareState(page, `${c.key}-refused`, alert.locator('xpath=..'));
         await expect(label(form, c.sample.label)).toHaveValue(c.sample.value);
         await expect(form.getByRole('button', { name: c.copy.submit })).toBeEnabled();
         expect(insert.requests, 'a refusal is not retried').toHaveLength(1);
@@ -151,6 +155,7 @@ for (const c of cases) {
       await busy.click({ force: true }).catch(() => {});
       await expect.poll(() => insert.requests.length).toBe(1);
       await expect(form).toHaveAttribute('aria-busy', 'true');
+      await compareState(page, `${c.key}-submitting`, form);
       supabase.release();
       await expect(notice(page, 'status', c.success)).toBeVisible();
       await expect(form.getByRole('button', { name: c.copy.submit })).toBeEnabled();
@@ -202,6 +207,7 @@ for (const c of cases) {
       }
       await expect(form.locator('[aria-invalid="true"]')).toHaveCount(requiredFields.length);
       await expect(label(form, fields[requiredFields[0].name].label), 'focus on the first invalid field').toBeFocused();
+      await compareState(page, `${c.key}-required`, form);
       await c.fill(form);
       // Corrected: every message and invalid mark is gone.
       await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
