@@ -9,6 +9,7 @@
  * Firefox and WebKit over real HTTP (tests/engines/team-action.spec.ts).
  */
 import { axe, describeViolations } from './checks/axe';
+import { compareState } from './checks/look';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -91,6 +92,8 @@ test('a release link says what it will do and changes nothing until its one butt
   expect(actions.store.rows[0].held).toBe(true);
   await expect(page.locator('#team-action-view').getByRole('button'), 'one button').toHaveCount(1);
   await pageChecks(page, 'the release view');
+  const main = page.locator('main');
+  await compareState(page, 'team-release', main, [page.locator('[data-expires]')]);
 
   const button = page.getByRole('button', { name: copy.release.button });
   await button.focus();
@@ -107,6 +110,7 @@ test('a release link says what it will do and changes nothing until its one butt
   const when = new RegExp(`used on ${TIME}: the submission was released\\. A link works once\\.$`);
   await expect(status(page)).toHaveText(when);
   await expect(page.getByRole('button', { name: copy.release.button })).toHaveCount(0);
+  await compareState(page, 'team-used', main, [status(page)]);
 });
 
 test('an erase link asks for the address typed again before it erases every submission of it', async ({ page, supabase }) => {
@@ -167,6 +171,7 @@ test('an erase link lists what it will erase, newest 50 first, and keeps what ca
   await expect(page.getByText(words(copy.erase.older.many, { count: '3' }))).toBeVisible();
   await expect(page.getByText(copy.erase.kept.one)).toBeVisible();
   await pageChecks(page, 'the erase view with its list');
+  await compareState(page, 'team-erase', page.locator('main'), [page.locator('[data-expires]')]);
   if (process.env.SHOTS) {
     await applyCondition(page, condition({ width: 390, height: 844 }));
     await page.screenshot({ path: `${process.env.SHOTS}/erase-390.png`, fullPage: true });
@@ -269,6 +274,7 @@ test.describe('refusals', () => {
     const before = actions.calls().length;
     await open(page, expired);
     await expect(status(page)).toHaveText(words(copy.refusals.link_expired, { when: 'November 20, 2026 at 08:00 AM UTC' }));
+    await compareState(page, 'team-expired', page.locator('main'));
     expect(actions.calls().length, 'an expired link is refused without asking').toBe(before);
     expect(actions.store.rows[0].held).toBe(true);
   });

@@ -93,15 +93,17 @@ export async function compareLook(page: Page, name: string): Promise<{ height: n
 
 /**
  * A state no page shows at load (the phone's menu open, the sign-in card's error), compared with its
- * baseline `state-<name>.png`: the window, or only `target`, at rest as a page's picture is.
+ * baseline `state-<name>.png`: the window, or only `target`, at rest as a page's picture is. `mask` covers
+ * what changes with the clock of the run (a link's expiry, the time an action was done) with a box.
  */
-export async function compareState(page: Page, name: string, target?: Locator): Promise<void> {
+export async function compareState(page: Page, name: string, target?: Locator, mask: Locator[] = []): Promise<void> {
   const { restore } = await atRest(page, STATE_AT_REST_CSS);
   try {
     await expect.soft(target ?? page, `look: ${name} as its baseline shows it`).toHaveScreenshot(`state-${name}.png`, {
       animations: 'disabled',
       caret: 'hide',
       scale: 'css',
+      mask,
       // A tenth of a page's share: a state's change is small (a notice's icon drawn wrong is 900 pixels of a window).
       maxDiffPixelRatio: MAX_DIFF_PIXEL_RATIO / 10,
       threshold: COLOUR_THRESHOLD,
