@@ -115,7 +115,6 @@ export async function decideContrast(page: Page, targets: string[]): Promise<Und
     });
   }
   if (lines.length === 0) return targets.map((target) => ({ target, ratio: null, required: 0 }));
-  if (process.env.CONTRAST_SHOTS) await sharp(png).toFile(`${process.env.CONTRAST_SHOTS}/${page.url().replace(/[^a-z0-9]+/gi, '_')}.png`);
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return targets.map((target, i) => {
     const text = texts[i];
