@@ -14,7 +14,7 @@
  * - the first scroll, which starts the parallax hero, so late code runs under the policy too;
  * - the main thread: no task of the site's own (the load until it settled, the first scroll) over the
  *   limit of ./checks/main-thread.ts;
- * - the look: the page's picture at rest (its top, at most LOOK_MAX_HEIGHT css px), compared with its
+ * - the look: the whole page's picture at rest, compared with its
  *   committed baseline (./checks/look.ts; tests/e2e/looks/<project>/);
  * - the text whose contrast axe could not decide (over a gradient or a layer: "incomplete"), decided
  *   from the pixels behind it (./checks/contrast.ts);
@@ -32,7 +32,8 @@
  * project, and the other checks still run. Figures (JavaScript per page, the lowest
  * focus contrast, each look's size and time) are printed as tables when the run ends (tests/support/figures-reporter.ts).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './fixtures';
@@ -48,7 +49,7 @@ import { applyCondition, condition, describeProblems, layoutProblems } from './c
 import { axe, describeViolations } from './checks/axe';
 import { decideContrast, faintText, undecidedTargets } from './checks/contrast';
 import { TASK_LIMIT_MS, longTasks, longest, overLimit, pageClock, recordMainThread } from './checks/main-thread';
-import { LOOK_MAX_HEIGHT, compareLook, compareState, lookName } from './checks/look';
+import { compareLook, compareState, lookName } from './checks/look';
 import type { UiCopy } from '../../src/lib/content/schemas';
 
 /** The menu where the header has least room: 400% zoom of a 1280×1024 window, a phone held sideways. */
@@ -204,19 +205,11 @@ pages.forEach((sitePage, order) => {
       // At rest (the hero hydrated, back at the top) and before any check resizes or re-emulates the page.
       await check('look', async () => {
         const from = performance.now();
-        const name = lookName(sitePage.path, notFound);
-        const { height, compared } = await compareLook(page, name);
-        const baseline = testInfo.snapshotPath(name, { kind: 'screenshot' });
+        const { height, bytes } = await compareLook(page, lookName(sitePage.path, notFound));
         await recordFigure(testInfo, {
-          table: `Look: each page's picture (compared: its top, at most ${LOOK_MAX_HEIGHT} css px)`,
-          columns: ['page', 'page px', 'compared px', 'baseline KB', 'ms'],
-          row: [
-            label(sitePage),
-            height,
-            compared,
-            existsSync(baseline) ? kb(statSync(baseline).size) : '-',
-            Math.round(performance.now() - from),
-          ],
+          table: "Look: each page's picture, the whole page (its baseline: lossless WebP)",
+          columns: ['page', 'page px', 'baseline KB', 'ms'],
+          row: [label(sitePage), height, bytes ? kb(bytes) : '-', Math.round(performance.now() - from)],
           order,
         });
       });
@@ -298,4 +291,24 @@ pages.forEach((sitePage, order) => {
       });
     });
   });
+});
+
+// A page's baseline lives as long as its page: one left by a removed or renamed page would be compared
+// with nothing and kept in every clone for ever. A run names them; `--update-snapshots` deletes them.
+test('every page picture has its page', () => {
+  const testInfo = test.info();
+  const folder = dirname(testInfo.snapshotPath(lookName('/', false)));
+  const names = new Set(pages.map((p) => lookName(p.path, p.source === '404')));
+  const orphans = (existsSync(folder) ? readdirSync(folder) : []).filter(
+    (file) => file.endsWith('.webp') && !file.startsWith('state-') && !names.has(file),
+  );
+  const accepting = ['all', 'changed'].includes(testInfo.config.updateSnapshots);
+  if (!accepting) {
+    expect(orphans, `page pictures in ${relative(process.cwd(), folder)} whose page is gone (--update-snapshots deletes them)`).toEqual([]);
+    return;
+  }
+  for (const file of orphans) {
+    rmSync(join(folder, file));
+    console.log(`look: ${relative(process.cwd(), join(folder, file))} deleted (its page is gone)`);
+  }
 });

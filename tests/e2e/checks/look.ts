@@ -1,7 +1,7 @@
 /**
- * What a page looks like: a picture of the page (full width, its top LOOK_MAX_HEIGHT css px) compared
- * with its committed baseline, tests/e2e/looks/<project>/<page>.png (snapshotPathTemplate in
- * playwright.config.ts). Taken on the visit's own load, at rest: after the first scroll has hydrated
+ * What a page looks like: a picture of the whole page compared with its committed baseline,
+ * tests/e2e/looks/<project>/<page>.webp (snapshotPathTemplate in playwright.config.ts; lossless WebP,
+ * tests/support/pictures.ts). Taken on the visit's own load, at rest: after the first scroll has hydrated
  * the parallax hero and the page is back at the top, before any check resizes or re-emulates it. A
  * change that moves pixels fails until it is accepted with `npm run test:looks -- --update-snapshots`
  * (CONTRIBUTING.md, "Checks and budgets").
@@ -10,30 +10,23 @@
  * its front matter. The build's time decides only which scheduled entries are live, so an entry coming
  * due changes the pages that list it, as any content change does, and their baselines are accepted then.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+import {
+  PAGE_TOLERANCE,
+  STATE_TOLERANCE,
+  comparePictures,
+  decode,
+  fromBaseline,
+  toBaseline,
+  toPng,
+  type Picture,
+  type Tolerance,
+} from '../../support/pictures';
 
-/**
- * Share of a picture's pixels that may differ. The same build gives the same pixels (ten runs, no pixel
- * apart), so this is headroom for a rounding in the engine, far under a moved column or a changed
- * background (tens of thousands of pixels).
- */
-const MAX_DIFF_PIXEL_RATIO = 0.001;
-/**
- * How far a pixel's colour may move before it counts (pixelmatch's YIQ distance, 0 to 1). The palette's
- * pale tints lie close: ink-50 is 0.028 from brand-50 and 0.021 from white, so Playwright's default of 0.2
- * would let a section's background change to another tint pass unseen.
- */
-const COLOUR_THRESHOLD = 0.01;
-/**
- * The picture's height at most, css px: whole pages made 29 MB of baselines (0.1 byte a pixel on the
- * desktop, 0.2 on the phone, most of it text), over the set's budget (scripts/check-repo.mjs). The top
- * 2400 px hold every page's hero and first sections, the frame's header, and the whole of the short pages
- * (the footer with them).
- */
-export const LOOK_MAX_HEIGHT = 2400;
-
-/** The baseline's name: the page's path with dashes for slashes (/services/managed-business → services-managed-business.png). */
-export const lookName = (path: string, notFound: boolean) => `${notFound ? '404' : path.slice(1).replaceAll('/', '-') || 'home'}.png`;
+/** The baseline's name: the page's path with dashes for slashes (/services/managed-business → services-managed-business.webp). */
+export const lookName = (path: string, notFound: boolean) => `${notFound ? '404' : path.slice(1).replaceAll('/', '-') || 'home'}.webp`;
 
 /**
  * Transitions and animations off (Playwright's `animations` only settles CSS ones at the shot), no caret, no
@@ -69,45 +62,83 @@ async function atRest(page: Page, css = AT_REST_CSS): Promise<{ height: number; 
 }
 
 /**
- * Compare the page with its baseline. On a difference the test's attachments (and Playwright's HTML
- * report) hold the baseline, the new picture and their difference.
+ * The picture `take` makes against the baseline `name`, as Playwright's `--update-snapshots` asks
+ * (`testInfo.config.updateSnapshots`): without it a difference fails the test (softly, so the visit's
+ * other checks still run) and attaches `<name>-expected.png`, `-actual.png` and `-diff.png`, which the
+ * HTML report shows side by side and as a slider; with `changed` a picture over its tolerance is
+ * rewritten, with `all` one whose pixels differ at all (so ten runs that rewrite nothing show ten runs of
+ * the same pixels); a missing baseline is written unless `none`, and fails the run that wrote it unless
+ * it was asked for. A picture that differs is taken once more before it counts: a frame late to settle
+ * is not a change. Returns the baseline's size in bytes, as it stands after the call.
  */
-export async function compareLook(page: Page, name: string): Promise<{ height: number; compared: number }> {
+async function matchBaseline(name: string, take: () => Promise<Buffer>, tolerance: Tolerance): Promise<number> {
+  const testInfo = test.info();
+  const file = testInfo.snapshotPath(name);
+  const where = relative(process.cwd(), file);
+  const mode = testInfo.config.updateSnapshots;
+  const write = async (picture: Picture, why: string) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, await toBaseline(picture));
+    testInfo.annotations.push({ type: 'look', description: `${where} ${why}` });
+    console.log(`look: ${where} ${why}`);
+  };
+  let actual = await decode(await take());
+  if (!existsSync(file)) {
+    if (mode !== 'none') await write(actual, 'written (it had no baseline)');
+    expect
+      .soft(mode === 'all' || mode === 'changed', `look: ${where} has no baseline${mode === 'none' ? '' : '; written from this run'}`)
+      .toBe(true);
+    return existsSync(file) ? statSync(file).size : 0;
+  }
+  const expected = await fromBaseline(file);
+  let result = comparePictures(expected, actual, tolerance);
+  if (!result.same) {
+    actual = await decode(await take());
+    result = comparePictures(expected, actual, tolerance);
+  }
+  if (mode === 'all' ? !(result.same && result.differing === 0) : mode === 'changed' && !result.same) {
+    await write(actual, result.same ? `rewritten (${result.differing} pixels within the tolerance)` : `rewritten (${result.reason})`);
+  } else if (!result.same) {
+    const stem = name.replace(/\.webp$/, '');
+    await testInfo.attach(`${stem}-expected.png`, { body: await toPng(expected), contentType: 'image/png' });
+    await testInfo.attach(`${stem}-actual.png`, { body: await toPng(actual), contentType: 'image/png' });
+    if (result.diff) await testInfo.attach(`${stem}-diff.png`, { body: await toPng(result.diff), contentType: 'image/png' });
+    expect.soft(result.same, `look: ${name} differs from its baseline ${where}: ${result.reason}`).toBe(true);
+  }
+  return statSync(file).size;
+}
+
+/**
+ * Compare the whole page with its baseline. Returns the page's height and the baseline's size, bytes.
+ */
+export async function compareLook(page: Page, name: string): Promise<{ height: number; bytes: number }> {
   const { height, restore } = await atRest(page);
-  const compared = Math.min(height, LOOK_MAX_HEIGHT);
   try {
-    await expect.soft(page, 'look: the page as its baseline shows it').toHaveScreenshot(name, {
-      fullPage: true,
-      clip: { x: 0, y: 0, width: page.viewportSize()!.width, height: compared },
-      animations: 'disabled',
-      caret: 'hide',
-      scale: 'css',
-      maxDiffPixelRatio: MAX_DIFF_PIXEL_RATIO,
-      threshold: COLOUR_THRESHOLD,
-    });
+    const bytes = await matchBaseline(
+      name,
+      () => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', scale: 'css' }),
+      PAGE_TOLERANCE,
+    );
+    return { height, bytes };
   } finally {
     await restore();
   }
-  return { height, compared };
 }
 
 /**
  * A state no page shows at load (the phone's menu open, the sign-in card's error), compared with its
- * baseline `state-<name>.png`: the window, or only `target`, at rest as a page's picture is. `mask` covers
+ * baseline `state-<name>.webp`: the window, or only `target`, at rest as a page's picture is. `mask` covers
  * what changes with the clock of the run (a link's expiry, the time an action was done) with a box.
  */
 export async function compareState(page: Page, name: string, target?: Locator, mask: Locator[] = []): Promise<void> {
   const { restore } = await atRest(page, STATE_AT_REST_CSS);
   try {
-    await expect.soft(target ?? page, `look: ${name} as its baseline shows it`).toHaveScreenshot(`state-${name}.png`, {
-      animations: 'disabled',
-      caret: 'hide',
-      scale: 'css',
-      mask,
-      // A tenth of a page's share: a state's change is small (a notice's icon drawn wrong is 900 pixels of a window).
-      maxDiffPixelRatio: MAX_DIFF_PIXEL_RATIO / 10,
-      threshold: COLOUR_THRESHOLD,
-    });
+    // Playwright's `animations: 'disabled'` finishes the finite animations (a notice's icon drawn in, not its first frame).
+    await matchBaseline(
+      `state-${name}.webp`,
+      () => (target ?? page).screenshot({ animations: 'disabled', caret: 'hide', scale: 'css', mask }),
+      STATE_TOLERANCE,
+    );
   } finally {
     await restore();
   }
