@@ -107,26 +107,42 @@ export function unfold(picture: Picture, height: number): Picture {
   return { width, height, data: out };
 }
 
+/** `picture` on a canvas of `width`×`height`, the new space magenta (a colour no page uses, as Playwright's masks). */
+function padded(picture: Picture, width: number, height: number): Picture {
+  if (picture.width === width && picture.height === height) return picture;
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < width * height; i++) data.set([255, 0, 255, 255], i * 4);
+  for (let y = 0; y < picture.height; y++) picture.data.copy(data, y * width * 4, y * picture.width * 4, (y + 1) * picture.width * 4);
+  return { width, height, data };
+}
+
 /**
  * The new picture against its baseline. A different size is a difference in itself (a page grown or shrunk
- * by a row moves everything under it); the same bytes are the same picture without a pixel's arithmetic.
+ * by a row moves everything under it), and its difference picture still shows where: both laid on the
+ * larger canvas. The same bytes are the same picture without a pixel's arithmetic.
  */
 export function comparePictures(expected: Picture, actual: Picture, tolerance: Tolerance): Comparison {
+  if (expected.width === actual.width && expected.height === actual.height && expected.data.equals(actual.data))
+    return { same: true, differing: 0 };
+  const [width, height] = [Math.max(expected.width, actual.width), Math.max(expected.height, actual.height)];
+  const diff = Buffer.alloc(width * height * 4);
+  const differing = pixelmatch(padded(expected, width, height).data, padded(actual, width, height).data, diff, width, height, {
+    threshold: tolerance.threshold,
+  });
+  const share = `${((differing / (width * height)) * 100).toFixed(3)}%`;
   if (expected.width !== actual.width || expected.height !== actual.height)
     return {
       same: false,
-      reason: `the picture is ${actual.width}×${actual.height} px, its baseline ${expected.width}×${expected.height} px`,
+      differing,
+      reason: `the picture is ${actual.width}×${actual.height} px, its baseline ${expected.width}×${expected.height} px (${differing} pixels differ, ${share})`,
+      diff: { width, height, data: diff },
     };
-  if (expected.data.equals(actual.data)) return { same: true, differing: 0 };
-  const { width, height } = actual;
-  const diff = Buffer.alloc(width * height * 4);
-  const differing = pixelmatch(expected.data, actual.data, diff, width, height, { threshold: tolerance.threshold });
   const allowed = Math.floor(width * height * tolerance.maxDiffPixelRatio);
   if (differing <= allowed) return { same: true, differing };
   return {
     same: false,
     differing,
-    reason: `${differing} pixels differ (${((differing / (width * height)) * 100).toFixed(3)}% of ${width}×${height}; at most ${allowed} may)`,
+    reason: `${differing} pixels differ (${share} of ${width}×${height}; at most ${allowed} may)`,
     diff: { width, height, data: diff },
   };
 }

@@ -99,10 +99,19 @@ async function matchBaseline(name: string, take: () => Promise<Buffer>, toleranc
   if (mode === 'all' ? !(result.same && result.differing === 0) : mode === 'changed' && !result.same) {
     await write(actual, result.same ? `rewritten (${result.differing} pixels within the tolerance)` : `rewritten (${result.reason})`);
   } else if (!result.same) {
+    // Files under test-results/ for a person, and attachments for the report.
     const stem = name.replace(/\.webp$/, '');
-    await testInfo.attach(`${stem}-expected.png`, { body: await toPng(expected), contentType: 'image/png' });
-    await testInfo.attach(`${stem}-actual.png`, { body: await toPng(actual), contentType: 'image/png' });
-    if (result.diff) await testInfo.attach(`${stem}-diff.png`, { body: await toPng(result.diff), contentType: 'image/png' });
+    const shown: [string, Picture | undefined][] = [
+      ['expected', expected],
+      ['actual', actual],
+      ['diff', result.diff],
+    ];
+    for (const [kind, picture] of shown) {
+      if (!picture) continue;
+      const path = testInfo.outputPath(`${stem}-${kind}.png`);
+      writeFileSync(path, await toPng(picture));
+      await testInfo.attach(`${stem}-${kind}.png`, { path, contentType: 'image/png' });
+    }
     expect.soft(result.same, `look: ${name} differs from its baseline ${where}: ${result.reason}`).toBe(true);
   }
   return statSync(file).size;

@@ -77,11 +77,18 @@ describe('comparePictures', () => {
     expect(red(50 * 10)).not.toEqual([255, 0, 0]);
   });
 
-  it('fails a picture of another size, naming both sizes', () => {
-    expect(comparePictures(picture(40, 30), picture(40, 31), PAGE_TOLERANCE)).toEqual({
+  it('fails a picture of another size, naming both sizes, and shows where in its difference picture', () => {
+    const result = comparePictures(picture(40, 30, '#ffffff'), picture(40, 31, '#ffffff'), PAGE_TOLERANCE);
+    expect(result).toMatchObject({
       same: false,
-      reason: 'the picture is 40×31 px, its baseline 40×30 px',
+      differing: 40,
+      reason: 'the picture is 40×31 px, its baseline 40×30 px (40 pixels differ, 3.226%)',
     });
+    if (result.same || !result.diff) throw new Error('expected a difference');
+    expect([result.diff.width, result.diff.height]).toEqual([40, 31]);
+    // The new row is the difference; the rows both have are not.
+    expect([...result.diff.data.subarray(40 * 30 * 4, 40 * 30 * 4 + 3)]).toEqual([255, 0, 0]);
+    expect([...result.diff.data.subarray(0, 3)]).not.toEqual([255, 0, 0]);
   });
 });
 
