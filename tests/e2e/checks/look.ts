@@ -11,8 +11,9 @@
  * due changes the pages that list it, as any content change does, and their baselines are accepted then.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import {
   PAGE_TOLERANCE,
   STATE_TOLERANCE,
@@ -62,6 +63,43 @@ async function atRest(page: Page, css = AT_REST_CSS): Promise<{ height: number; 
 }
 
 /**
+ * The families the site's font stacks end in on Linux (system-ui and sans-serif: DejaVu Sans; Arial's
+ * metric twin Liberation Sans; Liberation Mono for code), as fontconfig resolves them.
+ */
+const FONT_FAMILIES = ['system-ui', 'sans-serif', 'Arial', 'Liberation Mono'];
+
+/** What drew the pictures: the engine's version and the font file behind each family (fc-match; "?" without fontconfig). */
+function rendererOf(page: Page): Record<string, string> {
+  const font = (family: string) => {
+    try {
+      return execFileSync('fc-match', ['-f', '%{file}', family], { encoding: 'utf8' });
+    } catch {
+      return '?';
+    }
+  };
+  return { chromium: page.context().browser()?.version() ?? '?', ...Object.fromEntries(FONT_FAMILIES.map((f) => [f, font(f)])) };
+}
+
+/**
+ * `renderer.json` beside a project's baselines records what drew them, written with them. A failure made
+ * on another engine or other fonts (a Chromium update from Debian, a machine without the fonts .ci/run
+ * installs) says so, since then every page differs at once and the cause is not in the code.
+ */
+function rendererNote(page: Page, baseline: string, write: boolean): string {
+  const file = join(dirname(baseline), 'renderer.json');
+  const now = rendererOf(page);
+  if (write) {
+    writeFileSync(file, `${JSON.stringify(now, null, 2)}\n`);
+    return '';
+  }
+  const then = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const changed = Object.keys(now).filter((key) => now[key] !== then[key]);
+  return changed.length
+    ? `; the baselines were drawn by ${changed.map((key) => `${key} ${then[key] ?? '?'}`).join(', ')}, this run by ${changed.map((key) => `${key} ${now[key]}`).join(', ')} (${relative(process.cwd(), file)})`
+    : '';
+}
+
+/**
  * The picture `take` makes against the baseline `name`, as Playwright's `--update-snapshots` asks
  * (`testInfo.config.updateSnapshots`): without it a difference fails the test (softly, so the visit's
  * other checks still run) and attaches `<name>-expected.png`, `-actual.png` and `-diff.png`, which the
@@ -71,7 +109,7 @@ async function atRest(page: Page, css = AT_REST_CSS): Promise<{ height: number; 
  * it was asked for. A picture that differs is taken once more before it counts: a frame late to settle
  * is not a change. Returns the baseline's size in bytes, as it stands after the call.
  */
-async function matchBaseline(name: string, take: () => Promise<Buffer>, tolerance: Tolerance): Promise<number> {
+async function matchBaseline(page: Page, name: string, take: () => Promise<Buffer>, tolerance: Tolerance): Promise<number> {
   const testInfo = test.info();
   const file = testInfo.snapshotPath(name);
   const where = relative(process.cwd(), file);
@@ -79,6 +117,7 @@ async function matchBaseline(name: string, take: () => Promise<Buffer>, toleranc
   const write = async (picture: Picture, why: string) => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, await toBaseline(picture));
+    rendererNote(page, file, true);
     testInfo.annotations.push({ type: 'look', description: `${where} ${why}` });
     console.log(`look: ${where} ${why}`);
   };
@@ -112,7 +151,9 @@ async function matchBaseline(name: string, take: () => Promise<Buffer>, toleranc
       writeFileSync(path, await toPng(picture));
       await testInfo.attach(`${stem}-${kind}.png`, { path, contentType: 'image/png' });
     }
-    expect.soft(result.same, `look: ${name} differs from its baseline ${where}: ${result.reason}`).toBe(true);
+    expect
+      .soft(result.same, `look: ${name} differs from its baseline ${where}: ${result.reason}${rendererNote(page, file, false)}`)
+      .toBe(true);
   }
   return statSync(file).size;
 }
@@ -124,6 +165,7 @@ export async function compareLook(page: Page, name: string): Promise<{ height: n
   const { height, restore } = await atRest(page);
   try {
     const bytes = await matchBaseline(
+      page,
       name,
       () => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', scale: 'css' }),
       PAGE_TOLERANCE,
@@ -144,6 +186,7 @@ export async function compareState(page: Page, name: string, target?: Locator, m
   try {
     // Playwright's `animations: 'disabled'` finishes the finite animations (a notice's icon drawn in, not its first frame).
     await matchBaseline(
+      page,
       `state-${name}.webp`,
       () => (target ?? page).screenshot({ animations: 'disabled', caret: 'hide', scale: 'css', mask }),
       STATE_TOLERANCE,
