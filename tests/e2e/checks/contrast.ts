@@ -94,17 +94,16 @@ export async function decideContrast(page: Page, targets: string[]): Promise<Und
   let png = Buffer.alloc(0);
   try {
     if (lines.length > 0) {
-      // One capture of the part of the page that holds them, beyond the window and without scrolling: Chromium's
-      // own call, encoded for speed (Playwright's full-page picture took 0.3-1.5 s a page here).
-      const cdp = await page.context().newCDPSession(page);
-      const { data } = await cdp.send('Page.captureScreenshot', {
-        format: 'png',
-        optimizeForSpeed: true,
-        captureBeyondViewport: true,
-        clip: { x: area.x, y: area.y, width: area.right - area.x, height: area.bottom - area.y, scale: 1 },
+      // One capture of the part of the page that holds them, beyond the window and without scrolling. Playwright's
+      // own call, not Chromium's Page.captureScreenshot from a session of ours: that one drops the context's
+      // emulation when it is done (a phone left at devicePixelRatio 1 with a fine, hovering pointer for every
+      // check after it: the phone menu's close button drawn hovered in its picture); Playwright's restores it.
+      png = await page.screenshot({
+        fullPage: true,
+        scale: 'css',
+        caret: 'initial',
+        clip: { x: area.x, y: area.y, width: area.right - area.x, height: area.bottom - area.y },
       });
-      await cdp.detach();
-      png = Buffer.from(data, 'base64');
     }
   } finally {
     await page.evaluate(() => {
