@@ -12,8 +12,12 @@
  *   npm test                    every stage
  *   npm test -- --from e2e      from one stage on (after an earlier run built dist/)
  *   npm test -- --only lint,unit
+ *
+ * A failing stage's output can run to thousands of lines, and CI keeps the
+ * tail: after the table, the lines that name what failed are printed again.
  */
 import { spawn } from 'node:child_process';
+import { runnerImport } from 'vite';
 
 /** [stage, npm script] in the order they run: cheap and independent first, then the build and what reads it. */
 const STAGES = [
@@ -51,12 +55,27 @@ if (option('only'))
     .split(',')
     .map((name) => STAGES[find(name)]);
 
-/** Run an npm script; its output goes to the terminal, or into `held` to be printed later. */
+/** Each stage's output, kept to find what failed in it (its terminal output is unchanged). */
+const outputs = new Map();
+
+/** Run an npm script; its output goes to the terminal, or into `held` to be printed later, and is kept in `outputs`. */
 const run = (script, held) =>
   new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    if (held) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => held.push(chunk));
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const kept = [];
+    outputs.set(script, kept);
+    // Piped, so a stage would lose its colours: kept when the terminal has them.
+    const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+    const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    for (const [stream, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      stream.on('data', (chunk) => {
+        kept.push(chunk);
+        if (held) held.push(chunk);
+        else to.write(chunk);
+      });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
@@ -100,4 +119,9 @@ const header = ['stage', 'command', 'seconds', 'result'];
 const widths = header.map((_, i) => Math.max(header[i].length, ...rows.map((r) => r[i].length)));
 const line = (r) => r.map((cell, i) => (i === 2 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
 console.log(['', 'npm test, stage by stage:', line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n'));
+const failedStages = selected.filter(([, script]) => results.get(script)?.[1].startsWith('FAILED'));
+const { failureLines } = failedStages.length ? (await runnerImport('./src/lib/repo/failure-lines.ts')).module : {};
+for (const [label, script] of failedStages) {
+  console.log(`\nWhat failed in ${label} (npm run ${script}):\n${failureLines(Buffer.concat(outputs.get(script)).toString()).join('\n')}`);
+}
 process.exit(failed ?? 0);

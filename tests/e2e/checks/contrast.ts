@@ -91,7 +91,7 @@ export async function decideContrast(page: Page, targets: string[]): Promise<Und
     right: Math.ceil(Math.max(...lines.map((l) => l.right))),
     bottom: Math.ceil(Math.max(...lines.map((l) => l.bottom))),
   };
-  let png = Buffer.alloc(0);
+  let png: Buffer = Buffer.alloc(0);
   try {
     if (lines.length > 0) {
       // One capture of the part of the page that holds them, beyond the window and without scrolling. Playwright's
