@@ -48,13 +48,13 @@ ${E}[2m      Tests ${E}[22m ${E}[1m${E}[31m1 failed${E}[39m${E}[22m${E}[2m | ${E
 `;
 
 /** astro check's, coloured, and ESLint's stylish output. */
-const ASTRO_CHECK = `${E}[96msrc/lib/repo/x.ts${E}[0m:${E}[93m1${E}[0m:${E}[93m7${E}[0m - ${E}[91merror${E}[0m${E}[90m ts(2322): ${E}[0mType 'string' is not assignable to type 'number'.
+const ASTRO_CHECK = `${E}[96msrc/lib/repo/workflow.ts${E}[0m:${E}[93m1${E}[0m:${E}[93m7${E}[0m - ${E}[91merror${E}[0m${E}[90m ts(2322): ${E}[0mType 'string' is not assignable to type 'number'.
 
 ${E}[7m1${E}[0m const x: number = "a";
 Result (434 files):
 - 1 errors`;
 const ESLINT = `
-/work/main/src/lib/repo/x.ts
+/work/main/src/lib/repo/workflow.ts
   1:5  error  'unused' is assigned a value but never used  @typescript-eslint/no-unused-vars
   2:1  warning  Unexpected console statement  no-console
 
@@ -81,10 +81,10 @@ describe('failureLines', () => {
 
   it("names astro check's errors and ESLint's with their file, not its warnings", () => {
     expect(failureLines(ASTRO_CHECK)).toEqual([
-      "src/lib/repo/x.ts:1:7 - error ts(2322): Type 'string' is not assignable to type 'number'.",
+      "src/lib/repo/workflow.ts:1:7 - error ts(2322): Type 'string' is not assignable to type 'number'.",
     ]);
     expect(failureLines(ESLINT)).toEqual([
-      '/work/main/src/lib/repo/x.ts',
+      '/work/main/src/lib/repo/workflow.ts',
       "  1:5  error  'unused' is assigned a value but never used  @typescript-eslint/no-unused-vars",
       '✖ 1 problem (1 error, 1 warning)',
     ]);
