@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import sharp from 'sharp';
 import { contrast } from './focus';
+import { capture } from './capture';
 
 export interface Undecided {
   target: string;
@@ -94,16 +95,8 @@ export async function decideContrast(page: Page, targets: string[]): Promise<Und
   let png: Buffer = Buffer.alloc(0);
   try {
     if (lines.length > 0) {
-      // One capture of the part of the page that holds them, beyond the window and without scrolling. Playwright's
-      // own call, not Chromium's Page.captureScreenshot from a session of ours: that one drops the context's
-      // emulation when it is done (a phone left at devicePixelRatio 1 with a fine, hovering pointer for every
-      // check after it: the phone menu's close button drawn hovered in its picture); Playwright's restores it.
-      png = await page.screenshot({
-        fullPage: true,
-        scale: 'css',
-        caret: 'initial',
-        clip: { x: area.x, y: area.y, width: area.right - area.x, height: area.bottom - area.y },
-      });
+      // One capture of the part of the page that holds them (./capture.ts).
+      png = await capture(page, { x: area.x, y: area.y, width: area.right - area.x, height: area.bottom - area.y });
     }
   } finally {
     await page.evaluate(() => {

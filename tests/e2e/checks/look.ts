@@ -25,6 +25,7 @@ import {
   type Picture,
   type Tolerance,
 } from '../../support/pictures';
+import { capture } from './capture';
 
 /** The baseline's name: the page's path with dashes for slashes (/services/managed-business → services-managed-business.webp). */
 export const lookName = (path: string, notFound: boolean) => `${notFound ? '404' : path.slice(1).replaceAll('/', '-') || 'home'}.webp`;
@@ -167,7 +168,8 @@ export async function compareLook(page: Page, name: string): Promise<{ height: n
     const bytes = await matchBaseline(
       page,
       name,
-      () => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', scale: 'css' }),
+      // At rest, animations and the caret are off by AT_REST_CSS: a plain capture (./capture.ts).
+      () => capture(page),
       PAGE_TOLERANCE,
     );
     return { height, bytes };
