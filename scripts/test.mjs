@@ -58,8 +58,8 @@ if (option('only'))
 /** Each stage's output, kept to find what failed in it (its terminal output is unchanged). */
 const outputs = new Map();
 
-/** Run an npm script; its output goes to the terminal, or into `held` to be printed later, and is kept in `outputs`. */
-const run = (script, held) =>
+/** Run an npm script; its output goes to the terminal as it comes, or only into `outputs` with `hold` (printed later). */
+const run = (script, hold = false) =>
   new Promise((resolve) => {
     const kept = [];
     outputs.set(script, kept);
@@ -72,8 +72,7 @@ const run = (script, held) =>
     ])
       stream.on('data', (chunk) => {
         kept.push(chunk);
-        if (held) held.push(chunk);
-        else to.write(chunk);
+        if (!hold) to.write(chunk);
       });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
@@ -91,11 +90,10 @@ let alongside;
 const started = performance.now();
 if (selected.length > 1 && selected.some(([, script]) => script === ALONGSIDE)) {
   const [label] = selected.find(([, script]) => script === ALONGSIDE);
-  const held = [];
   const t0 = performance.now();
-  alongside = run(ALONGSIDE, held).then((code) => {
+  alongside = run(ALONGSIDE, true).then((code) => {
     process.stdout.write(
-      `\n── ${label} (npm run ${ALONGSIDE}), run alongside ──\n${Buffer.concat(held).toString()}── end of ${label} ──\n\n`,
+      `\n── ${label} (npm run ${ALONGSIDE}), run alongside ──\n${Buffer.concat(outputs.get(ALONGSIDE)).toString()}── end of ${label} ──\n\n`,
     );
     results.set(ALONGSIDE, [seconds(t0), result(code)]);
     if (code !== 0) failed ??= code;

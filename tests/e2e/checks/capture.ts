@@ -24,8 +24,7 @@ export async function capture(page: Page, clip?: Clip): Promise<Buffer> {
     return page.screenshot({ fullPage: true, scale: 'css', caret: 'initial', ...(clip ? { clip } : {}) });
   const cdp = await page.context().newCDPSession(page);
   try {
-    const { width, height } = clip ? clip : (await cdp.send('Page.getLayoutMetrics')).cssContentSize;
-    const area = { x: clip?.x ?? 0, y: clip?.y ?? 0, width, height };
+    const area = clip ?? { ...(await cdp.send('Page.getLayoutMetrics')).cssContentSize, x: 0, y: 0 };
     const { data } = await cdp.send('Page.captureScreenshot', {
       format: 'png',
       optimizeForSpeed: true,
